@@ -1,0 +1,216 @@
+"""Reading the judge's input: tolerant of layout like a judge's reader, strict about content.
+
+Accepted: ``\\r\\n`` line endings, trailing spaces and tabs, a missing final
+newline, blank lines at the end.  Refused, with the line and column of the
+first problem (:class:`~downwedig.InvalidStaircase`): empty input, an ``n``
+that is not a positive integer, fewer step lines than ``n``, a non-blank line
+after the last step, a step of the wrong length, a character other than
+``W``/``R``, and bytes that are not UTF-8 text.
+
+Well-formed input (``\\n`` endings, nothing extra) takes a fast path that
+checks and packs it with a handful of C-level byte operations per column:
+O(n * width) bytes touched, a few milliseconds for ``n = 300,000``.  Anything
+else goes line by line in Python, which is slower but finds the exact
+position of a problem.
+
+>>> parse("3\\nWWWWWWWW\\r\\nRRRRRRRR  \\nWRWRWRWR").rows()
+['WWWWWWWW', 'RRRRRRRR', 'WRWRWRWR']
+>>> parse("2\\nWWWWWWWW\\nWWWWwWWW\\n")
+Traceback (most recent call last):
+...
+downwedig.staircase.InvalidStaircase: <input>:3:5: unexpected character 'w' in step 2 (a piece is 'W' or 'R')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from .staircase import MAX_WIDTH, InvalidStaircase, Staircase
+
+__all__ = ["parse", "read_chunks"]
+
+_LANE = bytes.maketrans(b"WR", b"\x00\x01")
+_BLANK = b" \t\r"
+_READ_SIZE = 1 << 20
+
+
+def _fail(reason: str, line: int, column: int, source: str) -> InvalidStaircase:
+    return InvalidStaircase(reason, line=line, column=column, source=source)
+
+
+def _text(raw: bytes, line: int, source: str) -> str:
+    """``raw`` decoded as UTF-8, or the error naming the first byte that is not text."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        column = len(raw[: exc.start].decode("utf-8")) + 1
+        reason = f"byte 0x{raw[exc.start]:02x} is not text (the input must be UTF-8)"
+        raise _fail(reason, line, column, source) from None
+
+
+def _read_n(header: bytes, source: str) -> int:
+    text = _text(header, 1, source).rstrip(" \t\r")
+    if not text:
+        raise _fail("expected the number of steps n on the first line, found an empty line", 1, 1, source)
+    for column, char in enumerate(text, 1):
+        if not "0" <= char <= "9":
+            raise _fail(f"the number of steps n must be a positive integer, got {text!r}", 1, column, source)
+    n = int(text)
+    if n < 1:
+        raise _fail(f"the number of steps n must be at least 1, got {text!r}", 1, 1, source)
+    return n
+
+
+def _pack_aligned(body: bytes, count: int, width: int) -> bytes | None:
+    """Pack ``count`` rows laid out exactly as ``width`` pieces and ``\\n``; None if not so."""
+    stride = width + 1
+    end = count * stride
+    if (
+        len(body) != end
+        or body[width::stride] != b"\n" * count
+        or body.count(b"\n") != count
+        or body.translate(None, b"WR\n")
+    ):
+        return None
+    # Each column becomes a string of 0/1 bytes; shifting the byte-lane integers
+    # left and OR-ing builds every step's value at once without a loop over steps.
+    if width <= 8:
+        lanes = 0
+        for c in range(width):
+            lanes = (lanes << 1) | int.from_bytes(body[c::stride].translate(_LANE), "big")
+        return lanes.to_bytes(count, "big")
+    high, low = 0, 0
+    for c in range(width):
+        lane = int.from_bytes(body[c::stride].translate(_LANE), "big")
+        if c < width - 8:
+            high = (high << 1) | lane
+        else:
+            low = (low << 1) | lane
+    out = bytearray(2 * count)
+    out[0::2] = high.to_bytes(count, "big")
+    out[1::2] = low.to_bytes(count, "big")
+    return bytes(out)
+
+
+def _check_row(raw: bytes, line: int, step: int, width: int, source: str) -> bytes:
+    """The row of step ``step`` without trailing blanks, or the error at its first fault."""
+    row = raw.rstrip(_BLANK)
+    if row.translate(None, b"WR"):
+        for column, char in enumerate(_text(row, line, source), 1):
+            if char not in "WR":
+                reason = f"unexpected character {char!r} in step {step} (a piece is 'W' or 'R')"
+                raise _fail(reason, line, column, source)
+    if len(row) != width:
+        column = min(len(row), width) + 1
+        raise _fail(f"step {step} has {len(row)} pieces, expected {width}", line, column, source)
+    return row
+
+
+def _pack_lines(lines: list[bytes], first_line: int, first_step: int, width: int, source: str) -> bytes:
+    """Check and pack rows that may carry ``\\r`` and trailing blanks, one line at a time."""
+    rows = [_check_row(raw, first_line + k, first_step + k, width, source) + b"\n" for k, raw in enumerate(lines)]
+    packed = _pack_aligned(b"".join(rows), len(rows), width)
+    assert packed is not None
+    return packed
+
+
+def _check_tail(lines: list[bytes], first_line: int, n: int, source: str) -> None:
+    for k, raw in enumerate(lines):
+        if raw.strip(_BLANK + b"\n"):
+            text = _text(raw, first_line + k, source).rstrip()
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise _fail(f"unexpected content after the {n} steps: {shown!r}", first_line + k, 1, source)
+
+
+def _check_width(width: int) -> None:
+    if not 1 <= width <= MAX_WIDTH:
+        raise ValueError(f"width must be between 1 and {MAX_WIDTH}, got {width}")
+
+
+def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Staircase:
+    """Read a staircase in the judge's format from text or bytes.
+
+    ``source`` names the input in error messages.  Raises
+    :class:`~downwedig.InvalidStaircase` on the first problem.  Cost: O(size),
+    about 5 ms for 300,000 well-formed steps.
+
+    >>> parse(b"2\\nWR\\nRR\\n", width=2)
+    Staircase.from_rows(['WR', 'RR'], width=2)
+    """
+    _check_width(width)
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if not data.strip(_BLANK + b"\n"):
+        raise _fail("empty input: expected the number of steps n, then n steps", 1, 1, source)
+    newline = data.find(b"\n")
+    header, body = (data, b"") if newline < 0 else (data[:newline], data[newline + 1 :])
+    n = _read_n(header, source)
+    end = n * (width + 1)
+    packed = _pack_aligned(body[:end], n, width)
+    if packed is not None and not body[end:].strip(_BLANK + b"\n"):
+        return Staircase(packed, width)
+    lines = body.split(b"\n")
+    while lines and not lines[-1].strip(_BLANK):
+        lines.pop()  # blank lines at the end are layout, not missing steps
+    packed = _pack_lines(lines[:n], 2, 1, width, source)
+    if len(lines) < n:
+        raise _fail(f"expected {n} steps, found only {len(lines)}", len(lines) + 2, 1, source)
+    _check_tail(lines[n:], n + 2, n, source)
+    return Staircase(packed, width)
+
+
+def read_chunks(
+    stream: BinaryIO, *, width: int = 8, source: str = "<input>", read_size: int = _READ_SIZE
+) -> Iterator[bytes]:
+    """Read a staircase incrementally, yielding its steps in packed chunks.
+
+    Each chunk holds the steps of about ``read_size`` bytes of input, in
+    :attr:`Staircase.packed` form, checked as :func:`parse` checks them; an
+    error is raised when the reader reaches it, after the chunks before it
+    have been yielded.  Memory: O(read_size).
+
+    >>> import io
+    >>> list(read_chunks(io.BytesIO(b"2\\nWR\\nRR\\n"), width=2))
+    [b'\\x01\\x03']
+    """
+    _check_width(width)
+    buffer = stream.read(read_size)
+    while b"\n" not in buffer:
+        more = stream.read(read_size)
+        if not more:
+            break
+        buffer += more
+    if not buffer.strip(_BLANK + b"\n"):
+        raise _fail("empty input: expected the number of steps n, then n steps", 1, 1, source)
+    newline = buffer.find(b"\n")
+    header, buffer = (buffer, b"") if newline < 0 else (buffer[:newline], buffer[newline + 1 :])
+    n = _read_n(header, source)
+    done = 0  # steps read so far; the next line is line done + 2
+    stride = width + 1
+    at_end = False
+    while not at_end:
+        more = stream.read(read_size)
+        at_end = not more
+        buffer += more
+        cut = len(buffer) if at_end else buffer.rfind(b"\n") + 1
+        block, buffer = buffer[:cut], buffer[cut:]
+        if not block:
+            continue
+        lines_in_block = block.count(b"\n") + (not block.endswith(b"\n"))
+        want = min(n - done, lines_in_block)
+        packed = _pack_aligned(block[: want * stride], want, width) if want else b""
+        if packed is not None:
+            tail = block[want * stride :].split(b"\n")
+        else:
+            lines = block.split(b"\n")
+            if block.endswith(b"\n"):
+                lines.pop()
+            packed = _pack_lines(lines[:want], done + 2, done + 1, width, source)
+            tail = lines[want:]
+        _check_tail(tail, done + want + 2, n, source)
+        done += want
+        if packed:
+            yield packed
+    if done < n:
+        raise _fail(f"expected {n} steps, found only {done}", done + 2, 1, source)
