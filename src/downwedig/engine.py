@@ -55,9 +55,7 @@ class _Tables:
         self.width = width
         self.all = (1 << size) - 1
         #: has_bit[b]: the windows whose bit b is set (step b+1 below is won).
-        self.has_bit = [
-            int(("1" * (1 << b) + "0" * (1 << b)) * (1 << (width - b - 1)), 2) for b in range(width)
-        ]
+        self.has_bit = [int(("1" * (1 << b) + "0" * (1 << b)) * (1 << (width - b - 1)), 2) for b in range(width)]
         # Masks for compacting the even bits of a table, one per halving round.
         self.compact = []
         for j in range(width - 1):

@@ -20,7 +20,7 @@ __all__ = ["reference_answer", "reference_statuses"]
 
 
 def _common(a: str, b: str) -> int:
-    return sum(1 for x, y in zip(a, b) if x == y)
+    return sum(1 for x, y in zip(a, b, strict=True) if x == y)
 
 
 def reference_statuses(staircase: Staircase, day: int) -> list[bool]:

@@ -29,6 +29,7 @@ __all__ = ["MAX_WIDTH", "InvalidStaircase", "Player", "Staircase"]
 #: The widest step supported: a window of ``2**16`` statuses still fits the engine.
 MAX_WIDTH = 16
 
+
 class Player(enum.IntEnum):
     """A player, numbered as in the judge's output (``1`` moves first).
 
@@ -97,7 +98,7 @@ class Staircase(Sequence[str]):
         stride = 1 if width <= 8 else 2
         if not packed or len(packed) % stride:
             raise ValueError("a staircase needs at least one step")
-        if width % 8 and max(packed[:: stride] if stride == 2 else packed) >> (width % 8):
+        if width % 8 and max(packed[::stride] if stride == 2 else packed) >> (width % 8):
             raise ValueError(f"a step has more than {width} pieces")
         self._packed = bytes(packed)
         self._width = width
