@@ -119,8 +119,9 @@ def _check_tail(lines: list[bytes], first_line: int, n: int, source: str) -> Non
     for k, raw in enumerate(lines):
         if raw.strip(_BLANK + b"\n"):
             text = _text(raw, first_line + k, source).rstrip()
-            shown = text if len(text) <= 20 else text[:20] + "..."
-            raise _fail(f"unexpected content after the {n} steps: {shown!r}", first_line + k, 1, source)
+            column = len(text) - len(text.lstrip()) + 1
+            shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:20] + "..."
+            raise _fail(f"unexpected content after the {n} steps: {shown!r}", first_line + k, column, source)
 
 
 def _check_width(width: int) -> None:
@@ -195,6 +196,16 @@ def read_chunks(
         buffer += more
         cut = len(buffer) if at_end else buffer.rfind(b"\n") + 1
         block, buffer = buffer[:cut], buffer[cut:]
+        # Blank lines may turn out to be the blank end of the input rather than empty
+        # steps: hold them back (up to a bound) until more input decides; at the end
+        # they are layout.
+        content = len(block.rstrip(_BLANK + b"\n"))
+        newline = block.find(b"\n", content)
+        held = 0 if not content else len(block) if newline < 0 else newline + 1
+        if at_end:
+            block = block[:held]
+        elif len(block) - held <= read_size:
+            block, buffer = block[:held], block[held:] + buffer
         if not block:
             continue
         lines_in_block = block.count(b"\n") + (not block.endswith(b"\n"))

@@ -7,7 +7,16 @@ import os
 import sys
 from typing import IO, BinaryIO, TextIO
 
-__all__ = ["CommandError", "error", "open_input", "read_input", "source_name", "use_color", "width_type"]
+__all__ = [
+    "CommandError",
+    "error",
+    "open_input",
+    "read_input",
+    "source_name",
+    "use_color",
+    "width_type",
+    "write_all",
+]
 
 
 class CommandError(Exception):
@@ -22,6 +31,19 @@ def error(message: str, status: int = 1) -> int:
     """Print ``downwedig: error: MESSAGE`` on stderr and return ``status``."""
     sys.stderr.write(f"downwedig: error: {message}\n")
     return status
+
+
+def write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write every byte of ``data``.
+
+    ``BufferedWriter.write`` may write only part of a large block to a pipe whose
+    reader went away and report the shorter count instead of failing; writing the
+    rest makes the broken pipe show as ``BrokenPipeError`` rather than as silently
+    truncated output.
+    """
+    view = memoryview(data)
+    while view:
+        view = view[stream.write(view) :]
 
 
 def source_name(path: str) -> str:

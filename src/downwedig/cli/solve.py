@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ._common import open_input, read_input, source_name, width_type
+from ._common import open_input, read_input, source_name, width_type, write_all
 
 
 def register(commands: Any) -> None:
@@ -39,11 +39,11 @@ def run(args: argparse.Namespace) -> int:
         stream = open_input(args.file, args.parser)
         with stream:
             for digits in answer_chunks(read_chunks(stream, width=args.width, source=source), args.width):
-                out.write(digits)
+                write_all(out, digits)
                 out.flush()
         out.write(b"\n")
     else:
         data = read_input(args.file, args.parser)
-        out.write(answer(parse(data, width=args.width, source=source)).encode("ascii") + b"\n")
+        write_all(out, answer(parse(data, width=args.width, source=source)).encode("ascii") + b"\n")
     out.flush()
     return 0

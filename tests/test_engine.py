@@ -1,0 +1,105 @@
+"""The fast engine against the oracle, on every family, width and way of feeding it."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from downwedig import Player, Solver, Staircase, answer, answer_chunks, reference_answer, winners
+from downwedig import engine as engine_module
+
+from .strategies import staircases
+
+
+@settings(max_examples=1000)
+@given(staircases())
+def test_engine_equals_oracle(staircase: Staircase) -> None:
+    assert answer(staircase) == reference_answer(staircase)
+
+
+@pytest.mark.parametrize("width", range(1, 11))
+@settings(max_examples=150)
+@given(data=st.data())
+def test_engine_equals_oracle_for_every_width(width: int, data: st.DataObject) -> None:
+    staircase = data.draw(staircases(width=width, max_n=120))
+    assert answer(staircase) == reference_answer(staircase)
+
+
+@settings(max_examples=40)
+@given(staircases(width=16, max_n=60))
+def test_widest_steps(staircase: Staircase) -> None:
+    assert answer(staircase) == reference_answer(staircase)
+
+
+@settings(max_examples=300)
+@given(staircases(max_n=200), st.lists(st.integers(0, 200), max_size=6))
+def test_chunked_feeding_equals_whole(staircase: Staircase, cuts: list[int]) -> None:
+    """Streaming splits the steps anywhere; the digits must not depend on where."""
+    n = len(staircase)
+    bounds = sorted({0, n, *(c % (n + 1) for c in cuts)})
+    chunks = [staircase.packed[a:b] for a, b in itertools.pairwise(bounds)]
+    assert b"".join(answer_chunks(chunks)).decode() == answer(staircase)
+
+
+@settings(max_examples=100)
+@given(staircases(max_n=150))
+def test_memo_reset_keeps_answers(staircase: Staircase) -> None:
+    """Clearing the memo when it is full must not change a digit (tiny cap, tiny blocks)."""
+    masks = list(engine_module.packed_move_masks(staircase.packed, 8))
+    cap = engine_module.MAX_STATES
+    engine_module.MAX_STATES = 1
+    try:
+        solver = Solver()
+        digits = b"".join(solver.feed(masks[i : i + 3]) for i in range(0, len(masks), 3))
+    finally:
+        engine_module.MAX_STATES = cap
+    assert digits.decode() == reference_answer(staircase)
+
+
+def test_winners_match_digits() -> None:
+    staircase = Staircase.from_rows(["WWWWWWWW"] * 11)
+    assert "".join(str(int(p)) for p in winners(staircase)) == answer(staircase)
+    assert winners(staircase)[0] is Player.DIMA
+
+
+# Small cases worked out by hand.
+
+
+def test_one_step_is_lost_for_dina() -> None:
+    # Day 1: the handkerchief is on the only step, so Dina cannot move.
+    assert answer(Staircase.from_rows(["WRWRWRWR"])) == "2"
+
+
+def test_equal_rows_are_a_subtraction_game() -> None:
+    # Equal rows share all 8 colours, so any step 1..8 down is a move: a subtraction
+    # game in which step i is lost on day k exactly when (k - i) % 9 == 0.  Dina loses
+    # on days 1, 10, 19, ... and wins on every other day.
+    got = answer(Staircase.from_rows(["WWRRWWRR"] * 30))
+    assert got == "".join("2" if (k - 1) % 9 == 0 else "1" for k in range(1, 31))
+
+
+def test_complementary_rows_only_allow_even_moves() -> None:
+    # Alternating complements share nothing with a neighbour and everything with the
+    # step two below, so only moves of 2, 4, 6 or 8 are legal and the odd steps form
+    # a subtraction game with moves 1..4 (in units of two steps).  On odd day k Dina
+    # loses exactly when ((k - 1) / 2) % 5 == 0; on even day k step k - 1 has no move,
+    # so the day plays out like day k - 1.
+    rows = ["WWWWWWWW", "RRRRRRRR"] * 6
+    assert answer(Staircase.from_rows(rows)) == "221111111122"
+
+
+def test_the_problem_statement_example() -> None:
+    # Step 1 shares 7 colours with step 2 and 6 with step 3, so both 1 -> 2 and 1 -> 3
+    # are legal.  Day 2: moving to the lost step 2 wins.  Day 3: step 3 is lost and
+    # 1 -> 3 reaches it directly, so Dina wins again.
+    assert answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "WWWWWWRR"])) == "211"
+
+
+def test_a_step_without_moves_passes_the_loss_up() -> None:
+    # Step 2 shares no colour with step 3, so on day 3 step 2 is lost (no move);
+    # step 1 shares all colours with step 2 and can move there: Dina wins.  Step 1
+    # shares nothing with step 3, so the only move is to step 2.
+    assert answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"])) == "211"
