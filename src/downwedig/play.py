@@ -1,0 +1,178 @@
+"""A game against the perfect player, as a state machine without input or output.
+
+:class:`Game` holds the position of the handkerchief and whose turn it is;
+the person's moves go through :meth:`Game.play`, which refuses an illegal one
+with the reason (:class:`IllegalMove`), and the computer's through
+:meth:`Game.reply`, which plays :meth:`DayAnalysis.best_move
+<downwedig.explain.DayAnalysis.best_move>`: it hurries when it is winning and
+holds out as long as possible when it is losing.  When the game is over,
+:meth:`Game.verdict` says where the person went wrong -- the first move that
+handed the opponent a won position while a winning move existed -- or
+congratulates them.
+
+>>> from downwedig import Staircase
+>>> from downwedig.explain import analyse
+>>> game = Game(analyse(Staircase.from_rows(["WW", "WW", "WW"])))
+>>> game.play(2).target, game.reply().target, game.over
+(2, 3, True)
+>>> print(game.verdict())
+You lost: Dina is on step 3 and cannot move.
+You went wrong on move 1: from step 1, which you could win, you moved to step 2, where Dima wins.
+Moving to step 3 instead would have won.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .explain import DayAnalysis, Move
+from .staircase import Player
+
+__all__ = ["Game", "IllegalMove", "Turn"]
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid; ``str(error)`` says why."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One move of the game: who made it, whether it was the person, and whether it was a mistake."""
+
+    player: Player
+    move: Move
+    by_person: bool
+    mistake: bool  # from a won step to a won step: the opponent got a won position while a win existed
+
+
+@dataclass
+class Game:
+    """A game of one day between a person (playing ``person``) and the perfect player."""
+
+    analysis: DayAnalysis
+    person: Player = Player.DINA
+    position: int = 1
+    to_move: Player = Player.DINA
+    turns: list[Turn] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        """Whether the player to move is stuck. O(width).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> Game(analyse(Staircase.from_rows(["WW"]))).over
+        True
+        """
+        return not self.analysis.masks[self.position - 1]
+
+    @property
+    def winner(self) -> Player | None:
+        """The winner once the game is over (the player not stuck), else None. O(1)."""
+        return self.to_move.other if self.over else None
+
+    @property
+    def persons_turn(self) -> bool:
+        """Whether the person is to move. O(1)."""
+        return self.to_move is self.person and not self.over
+
+    def check(self, target: int) -> Move:
+        """The move from the handkerchief's step to ``target``, or :class:`IllegalMove` saying why. O(1).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> Game(analyse(Staircase.from_rows(["WWRR", "RRWW", "WWRW"]))).check(2)
+        Traceback (most recent call last):
+        ...
+        downwedig.play.IllegalMove: step 2 is 1 step down from step 1 but shares 0 pieces with it (need 1 <= 0)
+        """
+        i, day = self.position, self.analysis.day
+        if target <= i:
+            raise IllegalMove(f"step {target} is not below step {i}: the handkerchief only goes down")
+        if target > day:
+            raise IllegalMove(f"there is no step {target} on day {day} (steps 1..{day})")
+        common = self.analysis.staircase.common(i, target)
+        d = target - i
+        if d > common:
+            steps = "step" if d == 1 else "steps"
+            why = f"shares {common} pieces with it (need {d} <= {common})"
+            raise IllegalMove(f"step {target} is {d} {steps} down from step {i} but {why}")
+        return Move(i, target, d, common)
+
+    def _make(self, move: Move, by_person: bool) -> Move:
+        won = self.analysis.won
+        mistake = bool(won[move.source]) and bool(won[move.target])
+        self.turns.append(Turn(self.to_move, move, by_person, mistake))
+        self.position, self.to_move = move.target, self.to_move.other
+        return move
+
+    def play(self, target: int) -> Move:
+        """The person moves the handkerchief to ``target`` (checked by :meth:`check`). O(1)."""
+        if not self.persons_turn:
+            raise IllegalMove("it is not your turn" if not self.over else "the game is over")
+        return self._make(self.check(target), True)
+
+    def reply(self) -> Move:
+        """The perfect player moves: fastest win when winning, longest resistance when losing. O(width)."""
+        move = self.analysis.best_move(self.position)
+        if move is None or self.persons_turn:
+            raise IllegalMove("the computer cannot move now")
+        return self._make(move, False)
+
+    def nearby(self, below: int | None = None) -> str:
+        """The steps near the handkerchief: each with its pieces and whether it can be reached. O(width).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> print(Game(analyse(Staircase.from_rows(["WWRR", "WWRW", "RRRW"]))).nearby())
+        step 1  WWRR  <- handkerchief
+        step 2  WWRW  1 down, 3 common: can move here
+        step 3  RRRW  2 down, 1 common: too far
+        """
+        s, i = self.analysis.staircase, self.position
+        last = min(self.analysis.day, i + (s.width if below is None else below))
+        pad = len(f"step {last}")
+        lines = [f"{f'step {i}':<{pad}}  {s.row(i)}  <- handkerchief"]
+        for j in range(i + 1, last + 1):
+            c = s.common(i, j)
+            verdict = "can move here" if j - i <= c else "too far"
+            lines.append(f"{f'step {j}':<{pad}}  {s.row(j)}  {j - i} down, {c} common: {verdict}")
+        return "\n".join(lines)
+
+    def verdict(self) -> str:
+        """How the game ended and, after a loss, the first mistake (or that none was possible). O(width).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> print(Game(analyse(Staircase.from_rows(["WW", "RR"]))).verdict())
+        You lost: Dina is on step 1 and cannot move.
+        Dina had no way to win this day: step 1 is lost for the player to move.
+        """
+        if not self.over:
+            return "The game is not over."
+        stuck = self.to_move
+        if self.winner is self.person:
+            return f"Congratulations, you won! {stuck} is on step {self.position} and cannot move."
+        lines = [f"You lost: {stuck} is on step {self.position} and cannot move."]
+        mine = [t for t in self.turns if t.by_person]
+        wrong = next((t for t in mine if t.mistake), None)
+        if wrong is not None:
+            m, number = wrong.move, self.turns.index(wrong) + 1
+            lines.append(
+                f"You went wrong on move {number}: from step {m.source}, which you could win, "
+                f"you moved to step {m.target}, where {wrong.player.other} wins."
+            )
+            better = [b.target for b in self.analysis.moves(m.source) if not self.analysis.won[b.target]]
+            steps = " or ".join(f"step {b}" for b in better)
+            lines.append(f"Moving to {steps} instead would have won.")
+        elif self.person is Player.DINA:
+            lines.append("Dina had no way to win this day: step 1 is lost for the player to move.")
+        else:
+            lines.append("Dima had no way to win this day: Dina wins it from step 1 with perfect play.")
+        if wrong is None and mine:
+            played, best = len(self.turns), self.analysis.remoteness[1]
+            if played == best:
+                lines.append(f"You held out as long as possible ({played} moves).")
+            else:
+                lines.append(f"The game lasted {played} moves; holding out, you could have made it {best}.")
+        return "\n".join(lines)
