@@ -20,7 +20,7 @@ from ._common import CommandError, error
 __all__ = ["COMMANDS", "build_parser", "main"]
 
 #: The subcommands, in the order ``--help`` lists them.
-COMMANDS = ("solve", "explain", "render", "play")
+COMMANDS = ("solve", "explain", "render", "play", "gen", "validate", "check", "answers", "stress")
 
 
 def build_parser() -> argparse.ArgumentParser:
