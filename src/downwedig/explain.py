@@ -96,6 +96,7 @@ class DayAnalysis:
     won: bytes
     remoteness: Sequence[int]
     masks: Sequence[int]
+    n: int  # steps of the whole staircase (the last day)
 
     @property
     def winner(self) -> Player:
@@ -235,7 +236,7 @@ def analyse(staircase: Staircase, day: int | None = None) -> DayAnalysis:
             rem[i] = fastest + 1
         else:
             rem[i] = longest + 1
-    return DayAnalysis(prefix, k, bytes(won), rem, masks)
+    return DayAnalysis(prefix, k, bytes(won), rem, masks, len(staircase))
 
 
 def default_steps(analysis: DayAnalysis, limit: int = 40) -> list[int]:
@@ -344,7 +345,7 @@ def render_text(
     a, k = analysis, analysis.day
     n_moves = a.remoteness[1]
     out = _wrap(
-        f"Day {k} of {len(a.staircase)}: {a.winner} wins; {n_moves} move{'s' * (n_moves != 1)} with best play.",
+        f"Day {k} of {a.n}: {a.winner} wins; {n_moves} move{'s' * (n_moves != 1)} with best play.",
         width,
         "  ",
     )

@@ -44,7 +44,7 @@ _WON, _LOST, _LINE, _MOVE, _WIN_MOVE = "#2e7d32", "#c62828", "#f57c00", "#607d8b
 def default_window(analysis: DayAnalysis, rows: int = WINDOW) -> tuple[int, int]:
     """The steps drawn by default: from step 1, where the line starts, ``rows`` steps down. O(1).
 
-    >>> default_window(DayAnalysis(Staircase.from_rows(["WW"]), 1, b"\\0\\0", [0, 0], b"\\0"))
+    >>> default_window(DayAnalysis(Staircase.from_rows(["WW"]), 1, b"\\0\\0", [0, 0], b"\\0", 1))
     (1, 1)
     """
     return 1, min(analysis.day, rows)
@@ -106,7 +106,7 @@ def svg_element(analysis: DayAnalysis, steps: tuple[int, int] | None = None, cur
         _sub(marker, "path", d="M0,0 L10,5 L0,10 z", fill=colour)
     _sub(svg, "rect", x=0, y=0, width=total_w, height=total_h, fill="#ffffff")
     remaining = len(line_steps) - 1
-    verdict = f"Day {a.day} of {len(a.staircase)}: {a.winner} wins ({remaining} moves with best play)"
+    verdict = f"Day {a.day} of {a.n}: {a.winner} wins ({remaining} move{'s' * (remaining != 1)} with best play)"
     _sub(svg, "text", verdict, x=10, y=22, font_size=16, font_weight="bold", class_="verdict")
     legend = f"steps {first}-{last}; arrows: moves from step {current} (distance/common); orange: optimal line"
     _sub(svg, "text", legend, x=10, y=42, font_size=11, fill="#555")
@@ -303,7 +303,7 @@ function draw(K) {
   el(svg, "rect", {x: 0, y: 0, width: tw, height: th, fill: "#ffffff"});
   const winner = A.won[1] ? "Dina" : "Dima";
   el(svg, "text", {x: 10, y: 22, "font-size": 16, "font-weight": "bold", class: "verdict"},
-    `Day ${K} of ${n}: ${winner} wins (${line.length - 1} moves with best play)`);
+    `Day ${K} of ${n}: ${winner} wins (${line.length - 1} move${line.length === 2 ? "" : "s"} with best play)`);
   el(svg, "text", {x: 10, y: 42, "font-size": 11, fill: "#555"},
     `steps ${first}-${last}; arrows: moves from step ${current} (distance/common); orange: optimal line`);
   if (last < K) el(svg, "text", {x: L.left, y: th - 24, "font-size": 11, class: "more"},
@@ -357,7 +357,8 @@ function draw(K) {
     e.textContent = text;
     return facts.appendChild(e);
   };
-  p(`Day ${K}: ${winner} wins; ${line.length - 1} moves with best play.`, "h2").style.fontSize = "16px";
+  const plies = `${line.length - 1} move${line.length === 2 ? "" : "s"}`;
+  p(`Day ${K}: ${winner} wins; ${plies} with best play.`, "h2").style.fontSize = "16px";
   p(K === 1 ? "Step 1 is the only step: Dina cannot move and loses at once."
     : wins.length ? `Dina's winning moves from step 1: to ${wins.join(", ")}.`
     : targets(1, K).length ? "Every move from step 1 reaches a step won for Dima."
