@@ -105,7 +105,7 @@ def test_play_a_won_game_through_stdin() -> None:
 
 
 def test_play_a_lost_game_through_stdin() -> None:
-    # Day 7 again, but Dina opens 1 -> 2 and throws the win away; Dima answers 2 -> 4 and wins.
+    # Day 7 again, but Dina opens 1 -> 2 and throws the win away; Dima (2 -> 3, then 5 -> 7) wins.
     result = run("--day", "7", stdin="2\n?\n5\n")
     assert result.returncode == 0, result.stderr
     out = result.stdout
