@@ -44,18 +44,33 @@ def test_chunked_feeding_equals_whole(staircase: Staircase, cuts: list[int]) -> 
     assert b"".join(answer_chunks(chunks)).decode() == answer(staircase)
 
 
-@settings(max_examples=100)
-@given(staircases(max_n=150))
-def test_memo_reset_keeps_answers(staircase: Staircase) -> None:
-    """Clearing the memo when it is full must not change a digit (tiny cap, tiny blocks)."""
-    masks = list(engine_module.packed_move_masks(staircase.packed, 8))
-    cap = engine_module.MAX_STATES
-    engine_module.MAX_STATES = 1
+# Every memo layout the engine can be in: the flat table, the dict past it, and
+# clearing when full (tiny limits and tiny blocks, so each happens many times).
+MEMO_LIMITS = [
+    {"MAX_STATES": 1},
+    {"FLAT_STATES": 0},
+    {"FLAT_STATES": 2, "MAX_TRANSITIONS": 3},
+    {"FLAT_STATES": 1, "MAX_STATES": 4},
+]
+
+
+@pytest.mark.parametrize("limits", MEMO_LIMITS, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
+@settings(max_examples=60)
+@given(staircase=staircases(max_n=150), width=st.sampled_from([2, 8, 9]))
+def test_every_memo_layout_keeps_answers(limits: dict[str, int], staircase: Staircase, width: int) -> None:
+    staircase = Staircase.from_ints([v & ((1 << width) - 1) for v in staircase.values()], width)
+    saved = {name: getattr(engine_module, name) for name in limits}
+    for name, value in limits.items():
+        setattr(engine_module, name, value)
     try:
-        solver = Solver()
+        solver = Solver(width)
+        masks = list(engine_module.packed_move_masks(staircase.packed, width))
+        if width > 8:
+            masks = [lo | hi << 8 for lo, hi in zip(masks[0::2], masks[1::2], strict=True)]
         digits = b"".join(solver.feed(masks[i : i + 3]) for i in range(0, len(masks), 3))
     finally:
-        engine_module.MAX_STATES = cap
+        for name, value in saved.items():
+            setattr(engine_module, name, value)
     assert digits.decode() == reference_answer(staircase)
 
 
@@ -103,3 +118,22 @@ def test_a_step_without_moves_passes_the_loss_up() -> None:
     # step 1 shares all colours with step 2 and can move there: Dina wins.  Step 1
     # shares nothing with step 3, so the only move is to step 2.
     assert answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"])) == "211"
+
+
+@pytest.mark.parametrize("limits", MEMO_LIMITS, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
+@pytest.mark.parametrize("family", ["random", "palette", "neighbours", "novelty", "glitched"])
+def test_memo_layouts_agree_on_long_inputs(limits: dict[str, int], family: str) -> None:
+    """Long inputs revisit states with many masks, which small examples rarely do."""
+    from downwedig.contest.families import generate
+
+    staircase = Staircase.from_ints(generate(family, 3000, seed=11))
+    expected = answer(staircase)  # the default layout, itself checked against the oracle above
+    saved = {name: getattr(engine_module, name) for name in limits}
+    for name, value in limits.items():
+        setattr(engine_module, name, value)
+    try:
+        got = answer(staircase)
+    finally:
+        for name, value in saved.items():
+            setattr(engine_module, name, value)
+    assert got == expected

@@ -41,10 +41,30 @@ from .staircase import MAX_WIDTH, Player, Staircase
 
 __all__ = ["MAX_STATES", "Solver", "answer", "answer_chunks", "winners"]
 
-#: The memo is cleared when it holds this many states, which bounds its memory.
-MAX_STATES = 2048
+#: The memo is cleared when it holds this many states, which bounds its memory
+#: whatever the input (about 16 MiB at width 8; wider tables are capped by size).
+MAX_STATES = 32768
+
+#: ... or this many transitions outside the flat table.
+MAX_TRANSITIONS = 1 << 17
+
+#: The first states (the hot ones: they are met first) get a flat row of all 2**w
+#: transitions, so that a step is one list index; later states use a dict.
+FLAT_STATES = 1024
+
+#: Bytes of tables the memo may hold for widths above 8 (a table is 2**w bits).
+_WIDE_MEMO_BYTES = 1 << 24
 
 _DINA, _DIMA = ord("1"), ord("2")
+
+
+def _nibble_table(parity: int, shift: int) -> bytes:
+    """Byte -> its 4 bits at positions of this parity, packed into a nibble shifted by ``shift``."""
+    return bytes(sum((v >> (2 * i + parity) & 1) << i for i in range(4)) << shift for v in range(256))
+
+
+_EVEN_LOW, _EVEN_HIGH = _nibble_table(0, 0), _nibble_table(0, 4)
+_ODD_LOW, _ODD_HIGH = _nibble_table(1, 0), _nibble_table(1, 4)
 
 
 class _Tables:
@@ -62,9 +82,11 @@ class _Tables:
             block = 1 << (j + 1)
             self.compact.append(int(("0" * block + "1" * block) * (size // (2 * block)), 2))
         self.half = size >> 1
+        self.bytes = max(1, size // 8)
         self.start = size - 2  # step k lost, the steps below it (absent) won
         self.g1 = self.has_bit[0]  # step 1 won <=> bit 0 of the window
         self._moving: dict[int, int] = {}
+        self.step = self._step_by_bytes if width >= 3 else self._step_by_shifts
 
     def moving(self, mask: int) -> int:
         """The windows from which a step with this move mask is won (a move meets a lost step)."""
@@ -77,16 +99,30 @@ class _Tables:
             found = self._moving[mask] = self.all & ~superset
         return found
 
+    # ``G o T`` for a step with move mask m: the window x = (top bit, y) becomes
+    # 2y + [step won], so the new table takes G's even bits (2y) where the step is
+    # lost and its odd bits (2y + 1) where it is won, each half repeated twice.
+    # Two ways to split a table into its even and odd bits:
+
+    def _step_by_bytes(self, table: int, mask: int) -> int:
+        # bytes.translate splits 8 bits at a time in C: about 1 us for width 8.
+        raw = table.to_bytes(self.bytes, "little")
+        low, high = raw[0::2], raw[1::2]
+        even = int.from_bytes(low.translate(_EVEN_LOW), "little") | int.from_bytes(high.translate(_EVEN_HIGH), "little")
+        odd = int.from_bytes(low.translate(_ODD_LOW), "little") | int.from_bytes(high.translate(_ODD_HIGH), "little")
+        return self._select(even, odd, mask)
+
+    def _step_by_shifts(self, table: int, mask: int) -> int:
+        # The textbook log-step compaction, for tables narrower than a byte.
+        return self._select(self._evens(table), self._evens(table >> 1), mask)
+
     def _evens(self, table: int) -> int:
         table &= ~self.has_bit[0] & self.all
         for j, keep in enumerate(self.compact):
             table = (table | (table >> (1 << j))) & keep
         return table
 
-    def step(self, table: int, mask: int) -> int:
-        """``G o T``: the table one step further down, for a step with this move mask."""
-        even = self._evens(table)
-        odd = self._evens(table >> 1)
+    def _select(self, even: int, odd: int, mask: int) -> int:
         won = self.moving(mask)
         half = self.half
         return (won & (odd | odd << half)) | (~won & self.all & (even | even << half))
@@ -118,15 +154,23 @@ class Solver:
 
     def __init__(self, width: int = 8) -> None:
         self._t = _tables(width)
+        self._step = self._t.step
+        self._start = self._t.start
         self._stride = 1 << width
+        # Up to width 8 the first states' transitions sit in one flat list (a step is
+        # one index); wider, a row of 2**w slots per state would be too big.
+        self._flat_end = FLAT_STATES * self._stride if width <= 8 else 0
+        self._unknown = [-1] * self._stride
+        self._capacity = min(MAX_STATES, _WIDE_MEMO_BYTES // (self._t.bytes + 128))
         self._reset_memo()
         self._state = self._intern(self._t.g1)
 
     def _reset_memo(self) -> None:
         self._tables: list[int] = []  # G of each state, by state number
         self._ids: dict[int, int] = {}  # G -> state * stride
-        self._next: list[int] = []  # (state * stride + mask) -> next state * stride, or -1
-        self._digit: list[int] = []  # state * stride -> ord('1') or ord('2')
+        self._next: list[int] = []  # flat: (state * stride + mask) -> next state * stride, or -1
+        self._next_wide: dict[int, int] = {}  # the same for the states past the flat ones
+        self._digit: dict[int, int] = {}  # state * stride -> ord('1') or ord('2')
 
     def _intern(self, table: int) -> int:
         found = self._ids.get(table)
@@ -134,48 +178,53 @@ class Solver:
             found = len(self._tables) * self._stride
             self._ids[table] = found
             self._tables.append(table)
-            self._next.extend([-1] * self._stride)
-            self._digit.extend([0] * self._stride)
-            self._digit[found] = _DINA if table >> self._t.start & 1 else _DIMA
+            if found < self._flat_end:
+                self._next += self._unknown
+            self._digit[found] = _DINA if table >> self._start & 1 else _DIMA
         return found
 
     def _miss(self, state: int, mask: int) -> int:
-        nxt = self._intern(self._t.step(self._tables[state // self._stride], mask))
-        self._next[state + mask] = nxt
-        return nxt
+        # A transition never met: about 2 us (the gather of a 2**w-bit table).
+        following = self._intern(self._step(self._tables[state // self._stride], mask))
+        if state < self._flat_end:
+            self._next[state + mask] = following
+        else:
+            self._next_wide[state + mask] = following
+        return following
 
     @property
     def states(self) -> int:
         """How many distinct states the memo holds now."""
         return len(self._tables)
 
+    @property
+    def transitions(self) -> int:
+        """How many transitions the memo holds now."""
+        return sum(1 for t in self._next if t >= 0) + len(self._next_wide)
+
     def feed(self, masks: Iterable[int]) -> bytes:
         """Digits (``b'1'``/``b'2'``) of the next days, one per move mask. O(len(masks)) memoised."""
-        out = bytearray()
-        block: list[int] = []
-        for mask in masks:
-            block.append(mask)
-            if len(block) == 8192:
-                out += self._feed_block(block)
-                block = []
-        out += self._feed_block(block)
-        return bytes(out)
+        if not isinstance(masks, (bytes, bytearray, list)):
+            masks = list(masks)
+        return b"".join(self._feed_block(masks[i : i + 4096]) for i in range(0, len(masks), 4096))
 
-    def _feed_block(self, masks: Iterable[int]) -> bytes:
-        # The hot loop: one list lookup per step.  The memo is only cleared between
-        # blocks, so the states recorded in `seen` stay valid until they become digits.
-        if len(self._tables) > MAX_STATES:
+    def _feed_block(self, masks: bytes | bytearray | list[int]) -> bytes:
+        # The memo is only cleared between blocks, so the states recorded in `seen`
+        # stay valid until they become digits.
+        if len(self._tables) > min(self._capacity, MAX_STATES) or len(self._next_wide) > MAX_TRANSITIONS:
             table = self._tables[self._state // self._stride]
             self._reset_memo()
             self._state = self._intern(table)
         state = self._state
-        nxt = self._next
         miss = self._miss
+        flat_end = self._flat_end
+        nxt = self._next
+        lookup = self._next_wide.get
         seen: list[int] = []
         record = seen.append
-        for mask in masks:
+        for mask in masks:  # the hot loop: one list index per step, as a rule
             record(state)
-            following = nxt[state + mask]
+            following = nxt[state + mask] if state < flat_end else lookup(state + mask, -1)
             if following < 0:
                 following = miss(state, mask)
             state = following

@@ -1,19 +1,153 @@
-"""The engine's adversarial test families (inputs built to defeat its memo).
+"""The engine's adversarial test families: inputs built against its weak points.
 
-Each entry is a :class:`~downwedig.contest.family.Family` in the same form as
-:data:`downwedig.contest.families.FAMILIES`; :func:`downwedig.contest.families.all_families`
-merges them into ``downwedig gen``, ``gen --list`` and ``stress``.  A name
-must not repeat one of the ordinary families.
+The engine (:mod:`downwedig.engine`) is fast because few distinct states
+``G_p`` ("window at step p -> winner") occur, so almost every step is a memo
+hit.  These families attack that and the other quantities a solver of this
+problem depends on:
 
->>> isinstance(FAMILIES, dict)
-True
+``novelty``
+    Builds the staircase row by row, choosing among random candidate rows one
+    whose step gives the engine a state it has not seen (and that is not
+    constant, since a constant ``G`` swallows everything above it); when no
+    candidate keeps ``G`` alive it backs up a few rows.  The most distinct
+    states and transitions found (about 23,000 states and 58,000 transitions
+    at ``n = 300,000``, against 10-70 for random rows); the count grows
+    roughly like ``n**0.65``.  Generation costs O(n * candidates) state steps
+    (some 30 s at ``n = 300,000``).
+``glitched``
+    A row and its complement in turn (25 live windows per step in the
+    periodic part), with random glitches -- a repeated row, or a row one piece
+    off -- that keep the windows of different days apart: the most live
+    windows per step found (up to 20, against 11 for random rows).
+``stutter``
+    Alternating complements with a single repeated row near the bottom: the
+    days below the repetition travel the whole staircase before they meet an
+    earlier day's window, the longest trajectory possible.  A solver that
+    recurses along trajectories (as the C++ reference does) overflows its
+    stack here.
+``cycles``
+    A 6-row block repeated whose composed transitions have long cycles: the
+    most distinct states of any periodic input found (95).
+
+>>> rows = FAMILIES["stutter"].generate(6, SplitMix64(1), at=2)
+>>> [f"{r:02X}" for r in rows]  # step 3 repeats step 2
+['0F', 'F0', 'F0', '0F', 'F0', '0F']
 """
 
 from __future__ import annotations
 
-from .family import Family
+from ..engine import _tables
+from .family import Family, Option
+from .prng import SplitMix64
 
 __all__ = ["FAMILIES"]
 
+_FULL = 0xFF
+
+
+def _mask(rows: list[int], p: int) -> int:
+    """Move mask of step ``p`` (0-based) among ``rows``, the steps past the end absent."""
+    mask = 0
+    for d in range(1, 9):
+        if p + d < len(rows) and (rows[p] ^ rows[p + d]).bit_count() <= 8 - d:
+            mask |= 1 << (d - 1)
+    return mask
+
+
+def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
+    """Rows chosen greedily so that the engine meets a new, non-constant state at every step it can."""
+    tables = _tables(8)
+    constant = (0, tables.all)
+    rows = [rng.bits(8) for _ in range(8)]
+    states = [tables.g1]  # states[p] is G before step p's mask is applied
+    seen = {tables.g1}
+    while len(rows) < n + 8:
+        p = len(rows) - 8  # adding a row completes step p's move mask
+        fallback = None
+        chosen = None
+        for _ in range(candidates):
+            row = rng.bits(8)
+            rows.append(row)
+            state = tables.step(states[-1], _mask(rows, p))
+            rows.pop()
+            if state in constant:
+                continue
+            if state not in seen:
+                chosen = (row, state)
+                break
+            fallback = fallback or (row, state)
+        chosen = chosen or fallback
+        if chosen is None:  # every candidate kills G: back up and try another way
+            back = min(1 + rng.below(20), len(rows) - 8)
+            del rows[len(rows) - back :]
+            del states[len(states) - back :]
+            continue
+        rows.append(chosen[0])
+        states.append(chosen[1])
+        seen.add(chosen[1])
+    return rows[:n]
+
+
+def glitched_rows(n: int, rng: SplitMix64, percent: int = 20) -> list[int]:
+    """Alternating complements with a glitch (repeat, or one piece off) at ``percent`` % of the steps."""
+    rows: list[int] = []
+    current = 0x0F
+    while len(rows) < n:
+        if rng.below(100) < percent:
+            if rng.chance(1, 2):
+                rows.append(current)  # a repeated row
+            else:
+                rows.append(current ^ (1 << rng.below(8)))  # one piece off, then carry on alternating
+                current ^= _FULL
+            continue
+        rows.append(current)
+        current ^= _FULL
+    return rows
+
+
+def stutter_rows(n: int, rng: SplitMix64, at: int = 0) -> list[int]:
+    """Alternating complements with one repeated row at step ``at`` (0: 50 steps from the bottom)."""
+    where = at if at > 0 else max(1, n - 50)
+    rows: list[int] = []
+    current = 0x0F
+    for step in range(1, n + 1):
+        rows.append(current)
+        if step != where:
+            current ^= _FULL
+    return rows
+
+
+_CYCLES_BLOCK = (101, 208, 7, 156, 184, 241)
+
+
+def cycles_rows(n: int, rng: SplitMix64) -> list[int]:
+    """A 6-row block, repeated, whose transitions cycle slowly (95 distinct states)."""
+    return [_CYCLES_BLOCK[i % len(_CYCLES_BLOCK)] for i in range(n)]
+
+
 #: Adversarial families by name.
-FAMILIES: dict[str, Family] = {}
+FAMILIES: dict[str, Family] = {
+    f.name: f
+    for f in (
+        Family(
+            "novelty",
+            "adversarial: rows chosen so the engine's memo meets a new state at every step it can",
+            novelty_rows,
+            (Option("candidates", int, 16, "random rows tried per step, 1..256 (default 16)"),),
+        ),
+        Family(
+            "glitched",
+            "adversarial: alternating complements with random glitches (most live windows per step)",
+            glitched_rows,
+            (Option("percent", int, 20, "percentage of glitched steps, 0..100 (default 20)"),),
+            lambda rng: {"percent": 1 + rng.below(40)},
+        ),
+        Family(
+            "stutter",
+            "adversarial: alternating complements with one repeated row (longest trajectory)",
+            stutter_rows,
+            (Option("at", int, 0, "the step that repeats the one above, 0 for 50 from the bottom (default 0)"),),
+        ),
+        Family("cycles", "adversarial: a 6-row block whose transitions cycle slowly, repeated", cycles_rows),
+    )
+}
