@@ -8,7 +8,7 @@ user runs it -- a new process, reading the file, writing the answer to
 ``--vs COMMAND`` the other solver (reading the input on stdin) is timed on the
 same file, alternately (ours, theirs, ours, theirs, ...), so that a noisy
 machine slows both alike; the table gives medians, peak resident memory
-(``wait4``'s ``ru_maxrss``, as ``/usr/bin/time -v`` reports it) and the ratio
+(GNU time's ``%M``, as ``/usr/bin/time -v`` reports it) and the ratio
 ours/theirs.  Before timing, both answers are compared: a solver that crashes
 (non-zero exit or a signal) is reported as crashed, and one that disagrees
 with ours is reported as such, not timed.
@@ -25,9 +25,11 @@ import os
 import platform
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,12 +59,23 @@ class Run:
     output: bytes
 
 
+TIME = "/usr/bin/time"
+
+
 def run_once(command: list[str], path: Path, *, capture: bool = False, shell: str | None = None) -> Run:
-    """Run ``command`` on ``path`` (as an argument, or on stdin when ``shell`` is given)."""
-    with open(path, "rb") as stdin:
+    """Run ``command`` on ``path`` (as an argument, or on stdin when ``shell`` is given).
+
+    Peak memory comes from GNU time's ``%M`` where it is installed: a child's own
+    ``ru_maxrss`` would also count the pages it shared with this (larger) process
+    between fork and exec.  The wall time is measured here, around the whole run.
+    """
+    argv = ["/bin/sh", "-c", shell] if shell is not None else command
+    with open(path, "rb") as stdin, tempfile.NamedTemporaryFile("r") as peak:
+        if os.path.exists(TIME):
+            argv = [TIME, "-f", "%M", "-o", peak.name, *argv]
         start = time.perf_counter()
         proc = subprocess.Popen(
-            ["/bin/sh", "-c", shell] if shell is not None else command,
+            argv,
             stdin=stdin if shell is not None else subprocess.DEVNULL,
             stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -70,10 +83,25 @@ def run_once(command: list[str], path: Path, *, capture: bool = False, shell: st
         output = proc.stdout.read() if capture and proc.stdout else b""
         _, status, usage = os.wait4(proc.pid, 0)
         seconds = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        returncode = os.waitstatus_to_exitcode(status)
         if proc.stdout:
             proc.stdout.close()
-    return Run(seconds, usage.ru_maxrss / 1024, proc.returncode, output)
+        kib = usage.ru_maxrss
+        if os.path.exists(TIME):
+            text = peak.read().strip().splitlines()
+            kib = int(text[-1]) if text and text[-1].isdigit() else kib
+            if text and text[0].startswith("Command terminated by signal"):
+                returncode = -int(text[0].rsplit(" ", 1)[-1])
+    return Run(seconds, kib / 1024, returncode, output)
+
+
+def describe(status: int) -> str:
+    """An exit status as a person reads it: a signal's name (also via a shell's 128+N), or the number."""
+    number = -status if status < 0 else status - 128 if status > 128 else 0
+    try:
+        return signal.Signals(number).name if number else f"exit {status}"
+    except ValueError:
+        return f"exit {status}"
 
 
 def build_inputs(families: list[tuple[str, str, dict[str, object]]], n: int) -> dict[str, Path]:
@@ -131,7 +159,7 @@ def bench(args: argparse.Namespace) -> None:
         if args.vs:
             probe = run_once([], path, capture=True, shell=args.vs)
             if probe.status != 0:
-                theirs_state = f"crashed ({probe.status})"
+                theirs_state = f"crashed ({describe(probe.status)})"
             elif probe.output.split() != first.output.split():
                 theirs_state = "disagrees"
         ours_runs: list[Run] = []
