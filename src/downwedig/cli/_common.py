@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from typing import IO, BinaryIO, TextIO
 
 __all__ = [
     "CommandError",
     "error",
+    "int_range",
     "open_input",
     "read_input",
     "source_name",
@@ -73,17 +75,28 @@ def read_input(path: str, parser: argparse.ArgumentParser) -> bytes:
             stream.close()
 
 
+def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (no upper bound when None)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+        if high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low} and {high}, got {value}")
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        return value
+
+    return parse
+
+
 def width_type(text: str) -> int:
     """argparse type for ``--width``: an integer from 1 to 16."""
     from ..staircase import MAX_WIDTH
 
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not 1 <= value <= MAX_WIDTH:
-        raise argparse.ArgumentTypeError(f"must be between 1 and {MAX_WIDTH}, got {value}")
-    return value
+    return int_range(1, MAX_WIDTH)(text)
 
 
 def use_color(choice: str, stream: IO[str] | TextIO = sys.stdout) -> bool:

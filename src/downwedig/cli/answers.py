@@ -7,15 +7,7 @@ import os
 import sys
 from typing import Any
 
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+from ._common import int_range
 
 
 def register(commands: Any) -> None:
@@ -32,7 +24,7 @@ def register(commands: Any) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="test files or folders of *.in files")
     parser.add_argument("--out-dir", metavar="DIR", help="write the answers here (created if needed)")
     parser.add_argument(
-        "-j", "--jobs", type=_jobs, default=None, metavar="JOBS", help="worker processes (default: CPU count)"
+        "-j", "--jobs", type=int_range(1), default=None, metavar="JOBS", help="worker processes (default: CPU count)"
     )
     parser.set_defaults(run=run, parser=parser)
 

@@ -6,17 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from ._common import CommandError
+from ._common import CommandError, int_range
 
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if not 1 <= value <= 300_000:
-        raise argparse.ArgumentTypeError(f"must be between 1 and 300000, got {value}")
-    return value
+_count = int_range(1, 300_000)
 
 
 def _seed(text: str) -> int:

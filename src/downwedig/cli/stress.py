@@ -7,26 +7,16 @@ import os
 import sys
 from typing import Any
 
-from ._common import CommandError
+from ._common import CommandError, int_range
 
 
-def _positive(kind: type) -> Any:
-    def parse(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not value > 0:
-            raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-        return value
-
-    return parse
-
-
-def _max_n(text: str) -> int:
-    value: int = _positive(int)(text)
-    if value > 300_000:
-        raise argparse.ArgumentTypeError(f"must be at most 300000, got {value}")
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
     return value
 
 
@@ -44,12 +34,12 @@ def register(commands: Any) -> None:
         ),
     )
     parser.add_argument("--solution", required=True, metavar="COMMAND", help="shell command of the solution")
-    parser.add_argument("--tests", type=_positive(int), default=200, metavar="T", help="how many tests (200)")
-    parser.add_argument("--max-n", type=_max_n, default=100, metavar="N", help="largest n (100)")
+    parser.add_argument("--tests", type=int_range(1), default=200, metavar="T", help="how many tests (200)")
+    parser.add_argument("--max-n", type=int_range(1, 300_000), default=100, metavar="N", help="largest n (100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0); same seed, same tests")
-    parser.add_argument("--timeout", type=_positive(float), default=5.0, metavar="SEC", help="per run (5)")
+    parser.add_argument("--timeout", type=_seconds, default=5.0, metavar="SEC", help="per run (5)")
     parser.add_argument(
-        "-j", "--jobs", type=_positive(int), default=None, metavar="JOBS", help="runs at once (CPU count)"
+        "-j", "--jobs", type=int_range(1), default=None, metavar="JOBS", help="runs at once (CPU count)"
     )
     parser.add_argument(
         "--shrink-runs",

@@ -9,8 +9,8 @@ families live in :mod:`downwedig.contest.adversarial` and are merged in by
 
 >>> generate("equal", 3, seed=1, row=0)
 [0, 0, 0]
->>> sorted(all_families())[:3]
-['alternating', 'chain', 'equal']
+>>> {"random", "chain", "novelty"} <= set(all_families())  # the adversarial ones merged in
+True
 """
 
 from __future__ import annotations
