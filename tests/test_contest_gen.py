@@ -38,7 +38,7 @@ GOLDEN = {
     ("random", 50, 2): "0aa3035757616b88663ff0997d300b4b489d11aa374d0a2de33509884f671299",
     # The engine's adversarial families (stutter and cycles draw nothing from the seed).
     ("novelty", 50, 1): "31b54415c1cb984a911007b1efdef3a307cfd6b91ae298d3ad8097647b2b1db1",
-    ("novelty", 50, 2): "cd342453d2d96b8438de287f64393613a39c46a22143f15511df3de4f0d6a31e",
+    ("novelty", 50, 2): "9c26f6c0f222cf36677e60530d3ed8b7d94d9d00e0610b891b552c77f089b6d7",
     ("glitched", 50, 1): "22dc1917090152640ced1afd4332825ad2a67445da91dd7d350084f268ddf5bf",
     ("glitched", 50, 2): "48fb9f8b3d1354b1630931ced7d5fffa3014ce31c2259f378cb2df6f2fc24644",
     ("stutter", 50, 1): "b6782c130c69a45f4d7393c32b2649a388f7d2ac03d0fb5326bcc6b26ab41b76",

@@ -66,6 +66,7 @@ def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
     rows = [rng.bits(8) for _ in range(8)]
     states = [tables.g1]  # states[p] is G before step p's mask is applied
     seen = {tables.g1}
+    stuck = 0  # failures since the last step forward
     while len(rows) < n + 8:
         p = len(rows) - 8  # adding a row completes step p's move mask
         fallback = None
@@ -75,18 +76,26 @@ def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
             rows.append(row)
             state = tables.step(states[-1], _mask(rows, p))
             rows.pop()
-            if state in constant:
-                continue
-            if state not in seen:
+            if state not in constant and state not in seen:
                 chosen = (row, state)
                 break
-            fallback = fallback or (row, state)
+            if fallback is None or fallback[1] in constant:
+                fallback = (row, state)
         chosen = chosen or fallback
-        if chosen is None:  # every candidate kills G: back up and try another way
-            back = min(1 + rng.below(20), len(rows) - 8)
-            del rows[len(rows) - back :]
-            del states[len(states) - back :]
+        assert chosen is not None
+        if chosen[1] in constant and stuck < 100:
+            # Every candidate makes G constant, which would swallow every later step:
+            # back up a few rows (past the start if need be) and try another way.
+            stuck += 1
+            back = 1 + rng.below(20)
+            if back > p:
+                rows = [rng.bits(8) for _ in range(8)]
+                del states[1:]
+            else:
+                del rows[len(rows) - back :]
+                del states[len(states) - back :]
             continue
+        stuck = 0  # (after 100 failures in a row it gives up keeping G alive there)
         rows.append(chosen[0])
         states.append(chosen[1])
         seen.add(chosen[1])

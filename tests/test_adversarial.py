@@ -1,0 +1,54 @@
+"""The engine's adversarial families do what they claim, and the engine stays right on them."""
+
+from __future__ import annotations
+
+import pytest
+
+from downwedig import Solver, Staircase, answer, move_masks, reference_answer
+from downwedig.contest.adversarial import FAMILIES
+from downwedig.contest.families import generate
+from downwedig.contest.prng import SplitMix64
+
+
+def states_met(rows: list[int]) -> int:
+    solver = Solver()
+    solver.feed(move_masks(Staircase.from_ints(rows)))
+    return solver.states
+
+
+def test_novelty_defeats_the_memo_far_more_than_random_rows() -> None:
+    n = 3000
+    novelty = states_met(generate("novelty", n, seed=5))
+    random = states_met(generate("random", n, seed=5))
+    assert novelty > 20 * random
+    assert novelty > 500
+
+
+def test_cycles_has_more_states_than_any_short_period() -> None:
+    assert states_met(generate("cycles", 3000, seed=1)) >= 90
+
+
+@pytest.mark.parametrize("name", sorted(FAMILIES))
+def test_engine_is_right_on_adversarial_families(name: str) -> None:
+    staircase = Staircase.from_ints(generate(name, 250, seed=3))
+    assert answer(staircase) == reference_answer(staircase)
+
+
+def test_stutter_puts_one_repeated_row_where_asked() -> None:
+    rows = FAMILIES["stutter"].generate(40, SplitMix64(0), at=17)
+    repeats = [i + 1 for i in range(1, 40) if rows[i] == rows[i - 1]]
+    assert repeats == [18]  # step 18 repeats step 17
+    assert all(rows[i] ^ rows[i - 1] == 0xFF for i in range(1, 40) if i + 1 != 18)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "words"),
+    [
+        ("novelty", {"candidates": 0}, "candidates must be between 1 and 256"),
+        ("glitched", {"percent": 101}, "percent must be between 0 and 100"),
+        ("stutter", {"at": -1}, "at must be 0 or a step number"),
+    ],
+)
+def test_options_out_of_range_are_refused(name: str, options: dict[str, int], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        generate(name, 10, seed=1, **options)
