@@ -92,47 +92,55 @@ class _Tables:
         self.bytes = max(1, size // 8)
         self.start = size - 2  # step k lost, the steps below it (absent) won
         self.g1 = self.has_bit[0]  # step 1 won <=> bit 0 of the window
-        self._moving: dict[int, int] = {}
-        self.step = self._step_by_bytes if width >= 3 else self._step_by_shifts
+        self._moving: dict[int, tuple[int, int]] = {}
+        self.split = self._split_by_bytes if width >= 3 else self._split_by_shifts
 
-    def moving(self, mask: int) -> int:
-        """The windows from which a step with this move mask is won (a move meets a lost step)."""
+    def moving(self, mask: int) -> tuple[int, int]:
+        """The windows from which a step with this move mask is won (a move meets a lost step), and the rest."""
         found = self._moving.get(mask)
         if found is None:
             superset = self.all
             for b in range(self.width):
                 if mask >> b & 1:
                     superset &= self.has_bit[b]
-            found = self._moving[mask] = self.all & ~superset
+            found = self._moving[mask] = (self.all & ~superset, superset)
         return found
 
     # ``G o T`` for a step with move mask m: the window x = (top bit, y) becomes
     # 2y + [step won], so the new table takes G's even bits (2y) where the step is
     # lost and its odd bits (2y + 1) where it is won, each half repeated twice.
+    # Splitting G into those halves does not depend on m, so the engine splits each
+    # state once and then pays only `select` (a few operations) per new transition.
+
+    def step(self, table: int, mask: int) -> int:
+        """``G o T``: the table one step further down, for a step with this move mask."""
+        return self.select(self.split(table), mask)
+
+    def select(self, halves: tuple[int, int], mask: int) -> int:
+        """``G o T`` from ``split(G)``."""
+        won, lost = self.moving(mask)
+        return (won & halves[1]) | (lost & halves[0])
+
     # Two ways to split a table into its even and odd bits:
 
-    def _step_by_bytes(self, table: int, mask: int) -> int:
-        # bytes.translate splits 8 bits at a time in C: about 1 us for width 8.
+    def _split_by_bytes(self, table: int) -> tuple[int, int]:
+        # bytes.translate splits 8 bits at a time in C: under 1 us for width 8.
         raw = table.to_bytes(self.bytes, "little")
         low, high = raw[0::2], raw[1::2]
         even = int.from_bytes(low.translate(_EVEN_LOW), "little") | int.from_bytes(high.translate(_EVEN_HIGH), "little")
         odd = int.from_bytes(low.translate(_ODD_LOW), "little") | int.from_bytes(high.translate(_ODD_HIGH), "little")
-        return self._select(even, odd, mask)
+        return even | even << self.half, odd | odd << self.half
 
-    def _step_by_shifts(self, table: int, mask: int) -> int:
+    def _split_by_shifts(self, table: int) -> tuple[int, int]:
         # The textbook log-step compaction, for tables narrower than a byte.
-        return self._select(self._evens(table), self._evens(table >> 1), mask)
+        even, odd = self._evens(table), self._evens(table >> 1)
+        return even | even << self.half, odd | odd << self.half
 
     def _evens(self, table: int) -> int:
         table &= ~self.has_bit[0] & self.all
         for j, keep in enumerate(self.compact):
             table = (table | (table >> (1 << j))) & keep
         return table
-
-    def _select(self, even: int, odd: int, mask: int) -> int:
-        won = self.moving(mask)
-        half = self.half
-        return (won & (odd | odd << half)) | (~won & self.all & (even | even << half))
 
 
 _TABLES: dict[int, _Tables] = {}
@@ -161,7 +169,8 @@ class Solver:
 
     def __init__(self, width: int = 8) -> None:
         self._t = _tables(width)
-        self._step = self._t.step
+        self._split = self._t.split
+        self._moving = self._t.moving
         self._start = self._t.start
         self._stride = 1 << width
         # Up to width 8 the first states' transitions sit in one flat list (a step is
@@ -174,6 +183,7 @@ class Solver:
 
     def _reset_memo(self) -> None:
         self._tables: list[int] = []  # G of each state, by state number
+        self._halves: list[tuple[int, int] | None] = []  # its split, once a transition needs it
         self._ids: dict[int, int] = {}  # G -> state * stride
         self._next: list[int] = []  # flat: (state * stride + mask) -> next state * stride, or -1
         self._next_wide: dict[int, int] = {}  # the same for the states past the flat ones
@@ -185,16 +195,21 @@ class Solver:
             found = len(self._tables) * self._stride
             self._ids[table] = found
             self._tables.append(table)
+            self._halves.append(None)
             if found < self._flat_end:
                 self._next += self._unknown
             self._digit[found] = _DINA if table >> self._start & 1 else _DIMA
         return found
 
     def _miss(self, state: int, mask: int) -> int:
-        # A transition never met: about 1.5 us at width 8, most of it the gather of
-        # the 256-bit table.  (Inlined rather than split into calls: on inputs built to
-        # defeat the memo, this runs for one step in five.)
-        table = self._step(self._tables[state // self._stride], mask)
+        # A transition never met: about 1 us at width 8.  (Kept lean: on inputs built
+        # to defeat the memo, this runs for one step in five.)
+        index = state // self._stride
+        halves = self._halves[index]
+        if halves is None:
+            halves = self._halves[index] = self._split(self._tables[index])
+        won, lost = self._moving(mask)
+        table = (won & halves[1]) | (lost & halves[0])  # _Tables.select, inlined
         following = self._ids.get(table)
         if following is None:
             following = self._intern(table)
