@@ -22,16 +22,18 @@ built to meet a new state at every step it can, reaches about 23,000 states
 and 58,000 transitions (a miss on one step in five); nothing known bounds
 the count below ``n``.
 
-Cost.  A memoised step is O(1).  A new transition gathers the ``2**w``-bit
-table with a few C-level byte operations (``bytes.translate`` splits it into
-even and odd bits 8 at a time), O(2**w / 8) bytes, about 1.5 us at width 8;
-interning it hashes O(2**w / 64) words.  So the worst case is
-O(n * 2**w / 64) word operations -- better than the O(n * 2**w) table of the
-usual solution, and about 0.4 s at ``n = 300,000`` if every step missed --
-and the memory is bounded whatever the input: the memo is cleared when it
-holds :data:`MAX_STATES` states or :data:`MAX_TRANSITIONS` dict transitions
-(about 16 MiB at width 8; wider tables are capped by their size).  Nothing
-recurses, so no input can overflow a stack.
+Cost.  A memoised step is O(1).  A new transition needs the state's table
+split into its even and odd bits -- done once per state with a few C-level
+byte operations (``bytes.translate`` takes 8 bits at a time), O(2**w / 8)
+bytes, under 1 us at width 8 -- and then a select of the two halves, O(2**w /
+64) words; interning the result hashes O(2**w / 64) words.  So the worst case
+is O(n * 2**w / 64) word operations -- better than the O(n * 2**w) table of
+the usual solution, and about 0.4 s at ``n = 300,000`` if every step missed
+(measured by disabling the memo) -- and the memory is bounded whatever the
+input: the memo is cleared when it holds :data:`MAX_STATES` states or
+:data:`MAX_TRANSITIONS` dict transitions (about 16 MiB at width 8; wider
+tables are capped by their size).  Nothing recurses, so no input can
+overflow a stack.
 
 >>> from downwedig import Staircase
 >>> answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"]))
