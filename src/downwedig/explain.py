@@ -278,11 +278,6 @@ def to_json(analysis: DayAnalysis, steps: tuple[int, int] | None = None) -> dict
         status = "won" if won[i] else "lost"
         pieces = rows[i - first] if rows is not None else analysis.staircase.row(i)
         append({"step": i, "pieces": pieces, "status": status, "remoteness": rem[i], "moves": moves})
-    names = ("Dina", "Dima")
-
-    def common(i: int, j: int) -> int:
-        return width - (values[i - 1] ^ values[j - 1]).bit_count()
-
     return {
         "day": analysis.day,
         "winner": str(analysis.winner),
@@ -290,8 +285,14 @@ def to_json(analysis: DayAnalysis, steps: tuple[int, int] | None = None) -> dict
         "winning_moves": [m.target for m in analysis.winning_moves()],
         "reason": analysis.reason(),
         "line": [
-            {"player": names[number & 1], "from": i, "to": j, "distance": j - i, "common": common(i, j)}
-            for number, (i, j) in enumerate(pairwise(analysis.line_steps()))
+            {
+                "player": str(ply.player),
+                "from": ply.move.source,
+                "to": ply.move.target,
+                "distance": ply.move.distance,
+                "common": ply.move.common,
+            }
+            for ply in analysis.line()
         ],
         "first_step": first,
         "last_step": last,
