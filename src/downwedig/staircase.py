@@ -175,6 +175,8 @@ class Staircase(Sequence[str]):
 
     def rows(self) -> list[str]:
         """Every step as text, top first. O(n * width)."""
+        if self._stride == 1:
+            return list(map(_row_texts(self._width).__getitem__, self._packed))
         fmt = f"0{self._width}b"
         return [format(v, fmt).translate(_STR_FROM_BITS) for v in self.values()]
 
@@ -221,7 +223,7 @@ class Staircase(Sequence[str]):
         WR
         RR
         """
-        return f"{len(self)}\n" + "".join(r + "\n" for r in self.rows())
+        return f"{len(self)}\n" + "\n".join(self.rows()) + "\n"
 
     # -- the move rule ----------------------------------------------------------------
 
@@ -252,3 +254,13 @@ class Staircase(Sequence[str]):
 
 _STR_TO_BITS = str.maketrans("WR", "01")
 _STR_FROM_BITS = str.maketrans("01", "WR")
+_ROW_TEXTS: dict[int, list[str]] = {}
+
+
+def _row_texts(width: int) -> list[str]:
+    """The text of every row value of a width up to 8, so a row is one list index."""
+    found = _ROW_TEXTS.get(width)
+    if found is None:
+        fmt = f"0{width}b"
+        found = _ROW_TEXTS[width] = [format(v, fmt).translate(_STR_FROM_BITS) for v in range(1 << width)]
+    return found

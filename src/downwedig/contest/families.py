@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..staircase import Staircase
 from .family import MAX_N, Family, Option, fraction_type, row_type
 from .prng import SplitMix64, derive_seed
 
@@ -280,8 +281,7 @@ def to_text(rows: list[int]) -> str:
     WWWWWWWR
     RWWWWWWW
     """
-    table = [format(v, "08b").replace("0", "W").replace("1", "R") + "\n" for v in range(256)]
-    return f"{len(rows)}\n" + "".join(table[row] for row in rows)
+    return Staircase.from_ints(rows).to_text()
 
 
 def gen_command(name: str, n: int, seed: int, options: Mapping[str, Any] | None = None) -> str:
