@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..engine import answer
-from ..moves import move_masks
+from ..explain import analyse
 from ..reader import parse
 from ..staircase import InvalidStaircase, Staircase
 
@@ -69,23 +69,12 @@ def read_digits(data: bytes, n: int) -> str:
 def day_statuses(staircase: Staircase, day: int) -> list[bool]:
     """Whether each step ``1..day`` is won for the player to move on that day (index 0 = step 1). O(day * 8).
 
-    Bottom-up from step ``day`` (lost), using the move masks.
+    The statuses :func:`downwedig.explain.analyse` computes, as a list.
 
     >>> day_statuses(Staircase.from_rows(["WWWWWWWW"] * 3), 3)
     [True, True, False]
     """
-    masks = move_masks(staircase.prefix(day))
-    won = [False] * (day + 8)  # padded: steps past the day are never targets
-    for i in range(day - 2, -1, -1):
-        mask = masks[i]
-        d = 1
-        while mask:
-            if mask & 1 and not won[i + d]:
-                won[i] = True
-                break
-            mask >>= 1
-            d += 1
-    return won[:day]
+    return [bool(status) for status in analyse(staircase, day).won[1:]]
 
 
 def explain_day(staircase: Staircase, day: int) -> str:
