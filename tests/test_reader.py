@@ -26,6 +26,7 @@ EXPECTED = Staircase.from_rows(ROWS)
         "3\nWWWWWWWW\nRRRRRRRR\nWRWRWRWR\n\n\n  \n",  # blank lines at the end
         "3  \nWWWWWWWW\nRRRRRRRR\nWRWRWRWR\n",  # trailing blanks after n
         "3\r\nWWWWWWWW\nRRRRRRRR \r\nWRWRWRWR",  # a mixture
+        "3\nWWWWWWWW          \nRRRRRRRR\t \t \t \t \t\nWRWRWRWR\r\r\r\r\r\r\n",  # long blank ends
     ],
 )
 def test_layout_a_judge_would_accept(text: str) -> None:

@@ -93,6 +93,22 @@ def _pack_aligned(body: bytes, count: int, width: int) -> bytes | None:
     return bytes(out)
 
 
+def _tidy(text: bytes) -> bytes:
+    """``text`` without the blanks and ``\\r`` that may end its lines, and ending in a newline.
+
+    What the reader tolerates, removed with C-level replaces (a few passes at
+    most; lines with more trailing blanks than that are left to the line-by-line
+    path), so files with ``\\r\\n`` endings or trailing spaces keep the fast path.
+    """
+    if not text.endswith(b"\n"):
+        text += b"\n"
+    for _ in range(4):
+        if b"\r\n" not in text and b" \n" not in text and b"\t\n" not in text:
+            break
+        text = text.replace(b"\r\n", b"\n").replace(b" \n", b"\n").replace(b"\t\n", b"\n")
+    return text
+
+
 def _check_row(raw: bytes, line: int, step: int, width: int, source: str) -> bytes:
     """The row of step ``step`` without trailing blanks, or the error at its first fault."""
     row = raw.rstrip(_BLANK)
@@ -148,9 +164,10 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
     header, body = (data, b"") if newline < 0 else (data[:newline], data[newline + 1 :])
     n = _read_n(header, source)
     end = n * (width + 1)
-    packed = _pack_aligned(body[:end], n, width)
-    if packed is not None and not body[end:].strip(_BLANK + b"\n"):
-        return Staircase(packed, width)
+    for layout in (body, _tidy(body)):
+        packed = _pack_aligned(layout[:end], n, width)
+        if packed is not None and not layout[end:].strip(_BLANK + b"\n"):
+            return Staircase(packed, width)
     lines = body.split(b"\n")
     while lines and not lines[-1].strip(_BLANK):
         lines.pop()  # blank lines at the end are layout, not missing steps
@@ -211,6 +228,11 @@ def read_chunks(
         lines_in_block = block.count(b"\n") + (not block.endswith(b"\n"))
         want = min(n - done, lines_in_block)
         packed = _pack_aligned(block[: want * stride], want, width) if want else b""
+        if packed is None:
+            tidy = _tidy(block)
+            packed = _pack_aligned(tidy[: want * stride], want, width)
+            if packed is not None:
+                block = tidy
         if packed is not None:
             tail = block[want * stride :].split(b"\n")
         else:
