@@ -23,6 +23,7 @@ downwedig.staircase.InvalidStaircase: <input>:3:5: unexpected character 'w' in s
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -168,14 +169,9 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
         packed = _pack_aligned(layout[:end], n, width)
         if packed is not None and not layout[end:].strip(_BLANK + b"\n"):
             return Staircase(packed, width)
-    lines = body.split(b"\n")
-    while lines and not lines[-1].strip(_BLANK):
-        lines.pop()  # blank lines at the end are layout, not missing steps
-    packed = _pack_lines(lines[:n], 2, 1, width, source)
-    if len(lines) < n:
-        raise _fail(f"expected {n} steps, found only {len(lines)}", len(lines) + 2, 1, source)
-    _check_tail(lines[n:], n + 2, n, source)
-    return Staircase(packed, width)
+    # Not laid out as the fast path wants: read it the streaming reader's way, a block
+    # of lines at a time, which finds the exact position of a problem in bounded memory.
+    return Staircase(b"".join(read_chunks(io.BytesIO(data), width=width, source=source)), width)
 
 
 def read_chunks(
