@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -46,6 +48,19 @@ def test_chunked_feeding_equals_whole(staircase: Staircase, cuts: list[int]) -> 
 
 # Every memo layout the engine can be in: the flat table, the dict past it, and
 # clearing when full (tiny limits and tiny blocks, so each happens many times).
+@contextlib.contextmanager
+def memo_limits(limits: dict[str, int]) -> Iterator[None]:
+    """Set the engine's memo limits for the duration (hypothesis forbids monkeypatch here)."""
+    saved = {name: getattr(engine_module, name) for name in limits}
+    for name, value in limits.items():
+        setattr(engine_module, name, value)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(engine_module, name, value)
+
+
 MEMO_LIMITS = [
     {"MAX_STATES": 1},
     {"FLAT_STATES": 0},
@@ -59,18 +74,12 @@ MEMO_LIMITS = [
 @given(staircase=staircases(max_n=150), width=st.sampled_from([2, 8, 9]))
 def test_every_memo_layout_keeps_answers(limits: dict[str, int], staircase: Staircase, width: int) -> None:
     staircase = Staircase.from_ints([v & ((1 << width) - 1) for v in staircase.values()], width)
-    saved = {name: getattr(engine_module, name) for name in limits}
-    for name, value in limits.items():
-        setattr(engine_module, name, value)
-    try:
+    masks = list(engine_module.packed_move_masks(staircase.packed, width))
+    if width > 8:
+        masks = [lo | hi << 8 for lo, hi in zip(masks[0::2], masks[1::2], strict=True)]
+    with memo_limits(limits):
         solver = Solver(width)
-        masks = list(engine_module.packed_move_masks(staircase.packed, width))
-        if width > 8:
-            masks = [lo | hi << 8 for lo, hi in zip(masks[0::2], masks[1::2], strict=True)]
         digits = b"".join(solver.feed(masks[i : i + 3]) for i in range(0, len(masks), 3))
-    finally:
-        for name, value in saved.items():
-            setattr(engine_module, name, value)
     assert digits.decode() == reference_answer(staircase)
 
 
@@ -128,12 +137,6 @@ def test_memo_layouts_agree_on_long_inputs(limits: dict[str, int], family: str) 
 
     staircase = Staircase.from_ints(generate(family, 3000, seed=11))
     expected = answer(staircase)  # the default layout, itself checked against the oracle above
-    saved = {name: getattr(engine_module, name) for name in limits}
-    for name, value in limits.items():
-        setattr(engine_module, name, value)
-    try:
+    with memo_limits(limits):
         got = answer(staircase)
-    finally:
-        for name, value in saved.items():
-            setattr(engine_module, name, value)
     assert got == expected
