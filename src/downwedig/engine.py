@@ -46,7 +46,7 @@ import gc
 from collections.abc import Iterable, Iterator
 
 from .moves import packed_move_masks
-from .staircase import MAX_WIDTH, Player, Staircase
+from .staircase import Player, Staircase, _check_width
 
 __all__ = ["MAX_STATES", "Solver", "answer", "answer_chunks", "winners"]
 
@@ -149,8 +149,7 @@ _TABLES: dict[int, _Tables] = {}
 
 
 def _tables(width: int) -> _Tables:
-    if not 1 <= width <= MAX_WIDTH:
-        raise ValueError(f"width must be between 1 and {MAX_WIDTH}, got {width}")
+    _check_width(width)
     found = _TABLES.get(width)
     if found is None:
         found = _TABLES[width] = _Tables(width)

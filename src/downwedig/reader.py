@@ -27,7 +27,7 @@ import io
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from .staircase import MAX_WIDTH, InvalidStaircase, Staircase
+from .staircase import InvalidStaircase, Staircase, _check_width
 
 __all__ = ["parse", "read_chunks"]
 
@@ -139,11 +139,6 @@ def _check_tail(lines: list[bytes], first_line: int, n: int, source: str) -> Non
             column = len(text) - len(text.lstrip()) + 1
             shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:20] + "..."
             raise _fail(f"unexpected content after the {n} steps: {shown!r}", first_line + k, column, source)
-
-
-def _check_width(width: int) -> None:
-    if not 1 <= width <= MAX_WIDTH:
-        raise ValueError(f"width must be between 1 and {MAX_WIDTH}, got {width}")
 
 
 def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Staircase:
