@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
-from downwedig import Solver, Staircase, answer, move_masks, reference_answer
+from downwedig import Staircase, answer, move_masks, reference_answer
 from downwedig.contest.adversarial import FAMILIES
 from downwedig.contest.families import generate
 from downwedig.contest.prng import SplitMix64
+from downwedig.transitions import bit_tables
 
 
 def states_met(rows: list[int]) -> int:
-    solver = Solver()
-    solver.feed(move_masks(Staircase.from_ints(rows)))
-    return solver.states
+    """How many distinct tables ``G_p`` occur down the staircase: what the engine's memo must hold."""
+    tables = bit_tables(8)
+    table = tables.g1
+    seen = {table}
+    for mask in move_masks(Staircase.from_ints(rows)):
+        table = tables.step(table, mask)
+        seen.add(table)
+    return len(seen)
 
 
 def test_novelty_defeats_the_memo_far_more_than_random_rows() -> None:
@@ -22,6 +30,14 @@ def test_novelty_defeats_the_memo_far_more_than_random_rows() -> None:
     random = states_met(generate("random", n, seed=5))
     assert novelty > 20 * random
     assert novelty > 500
+
+
+def test_pairs_meets_more_pairs_of_masks_than_random_rows() -> None:
+    def pairs(name: str) -> int:
+        masks = move_masks(Staircase.from_ints(generate(name, 20000, seed=2)))
+        return len(set(itertools.pairwise(masks)))
+
+    assert pairs("pairs") > 2 * pairs("random")
 
 
 def test_cycles_has_more_states_than_any_short_period() -> None:
@@ -47,6 +63,8 @@ def test_stutter_puts_one_repeated_row_where_asked() -> None:
         ("novelty", {"candidates": 0}, "candidates must be between 1 and 256"),
         ("glitched", {"percent": 101}, "percent must be between 0 and 100"),
         ("stutter", {"at": -1}, "at must be 0 or a step number"),
+        ("pairs", {"k": 0}, "k must be between 1 and 256"),
+        ("pairs", {"every": 0}, "every at least 1"),
     ],
 )
 def test_options_out_of_range_are_refused(name: str, options: dict[str, int], words: str) -> None:

@@ -43,6 +43,8 @@ GOLDEN = {
     ("glitched", 50, 2): "48fb9f8b3d1354b1630931ced7d5fffa3014ce31c2259f378cb2df6f2fc24644",
     ("stutter", 50, 1): "b6782c130c69a45f4d7393c32b2649a388f7d2ac03d0fb5326bcc6b26ab41b76",
     ("cycles", 50, 1): "3509e31be5fc2fafa5ef938a1a3ccea8df4720675bcac74dc489aacd1f940805",
+    ("pairs", 50, 1): "7e06cc8548d0cce8904ff344c18207c0f520a1df8fdd2797db06d2af739534ca",
+    ("pairs", 50, 2): "9fe6c00950eee888e34a77369d1ea58030f9f0c22c4b5d147bf74c117a60a5b7",
 }
 
 # The same with options, n = 40, seed = 9.

@@ -47,7 +47,9 @@ def test_chunked_feeding_equals_whole(staircase: Staircase, cuts: list[int]) -> 
 
 
 # Every memo layout the engine can be in: the flat table, the dict past it, and
-# clearing when full (tiny limits and tiny blocks, so each happens many times).
+# clearing when full (tiny limits and tiny blocks, so each happens many times);
+# the memo alone (never giving up), composing alone (giving up at the first miss),
+# and switching between them after every few steps.
 @contextlib.contextmanager
 def memo_limits(limits: dict[str, int]) -> Iterator[None]:
     """Set the engine's memo limits for the duration (hypothesis forbids monkeypatch here)."""
@@ -66,6 +68,10 @@ MEMO_LIMITS = [
     {"FLAT_STATES": 0},
     {"FLAT_STATES": 2, "MAX_TRANSITIONS": 3},
     {"FLAT_STATES": 1, "MAX_STATES": 4},
+    {"MISS_RATIO": 1},
+    {"MISS_RATIO": 10**9, "MISS_ALLOWANCE": 0},
+    {"BLOCK": 5, "MISS_RATIO": 2, "MAX_BACKOFF": 1, "MISS_ALLOWANCE": 1},
+    {"BLOCK": 7, "MISS_RATIO": 3, "MAX_BACKOFF": 3, "MISS_ALLOWANCE": 2, "MAX_STATES": 3},
 ]
 
 
@@ -140,3 +146,23 @@ def test_memo_layouts_agree_on_long_inputs(limits: dict[str, int], family: str) 
     with memo_limits(limits):
         got = answer(staircase)
     assert got == expected
+
+
+def test_novelty_defeats_the_memo_and_composing_stays_right() -> None:
+    """The adversarial family makes the memo give up; the composed answer is still the oracle's."""
+    from downwedig.contest.families import generate
+
+    staircase = Staircase.from_ints(generate("novelty", 2000, seed=4))
+    solver = Solver()
+    digits = solver.feed(engine_module.packed_move_masks(staircase.packed, 8))
+    assert solver.composed > 1000  # after a first allowance of misses, the memo gives up
+    assert digits.decode() == reference_answer(staircase)
+
+
+def test_random_rows_stay_with_the_memo() -> None:
+    from downwedig.contest.families import generate
+
+    staircase = Staircase.from_ints(generate("random", 20000, seed=4))
+    solver = Solver()
+    solver.feed(engine_module.packed_move_masks(staircase.packed, 8))
+    assert solver.composed == 0

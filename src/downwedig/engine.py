@@ -12,28 +12,38 @@ move mask meets a lost bit of ``x``.  Day ``k``'s answer is ``G_k`` at the
 window "step ``k`` lost, the rest won" (steps that do not exist cannot be
 moved to, so they count as won).
 
-``G_{p+1}`` depends only on ``G_p`` and step ``p``'s move mask, so the engine
-interns every ``G`` it meets as a small state number and memoises the
-transitions ``(state, mask) -> state``: the first :data:`FLAT_STATES` states
-in a flat list (a step is one list index), later ones in a dict.  On random,
-periodic and most crafted inputs only 3 to 200 states occur at ``n = 300,000``.
-The adversarial family ``novelty`` (:mod:`downwedig.contest.adversarial`),
-built to meet a new state at every step it can, reaches about 23,000 states
-and 58,000 transitions (a miss on one step in five); nothing known bounds
-the count below ``n``.
+``G_{p+1}`` depends only on ``G_p`` and step ``p``'s move mask.  The engine
+works in two modes (the tables themselves are in :mod:`downwedig.transitions`):
 
-Cost.  A memoised step is O(1).  A new transition needs the state's table
-split into its even and odd bits -- done once per state with a few C-level
-byte operations (``bytes.translate`` takes 8 bits at a time), O(2**w / 8)
-bytes, under 1 us at width 8 -- and then a select of the two halves, O(2**w /
-64) words; interning the result hashes O(2**w / 64) words.  So the worst case
-is O(n * 2**w / 64) word operations -- better than the O(n * 2**w) table of
-the usual solution, and about 0.4 s at ``n = 300,000`` if every step missed
-(measured by disabling the memo) -- and the memory is bounded whatever the
-input: the memo is cleared when it holds :data:`MAX_STATES` states or
+*Memo.*  Every ``G`` met is interned as a small state number and the
+transitions ``(state, mask) -> state`` are memoised: the first
+:data:`FLAT_STATES` states in a flat list (a step is one list index), later
+ones in a dict.  On random, periodic and most crafted inputs only 3 to 200
+states occur at ``n = 300,000``, and a step costs about 0.08 us.  But nothing
+bounds the count below ``n``: the adversarial family ``novelty``
+(:mod:`downwedig.contest.adversarial`) meets about 23,000 states and a new
+transition on one step in four, and a miss costs about 30 hits.
+
+*Composing.*  Up to width 8 a table is ``2**w`` bytes, and ``G o T_m o T_m'``
+is one ``bytes.translate`` call with a table built once per pair of masks;
+chained in C with no Python code per step, this costs about 0.15 us a step on
+every input.  The memo may miss on one step in :data:`MISS_RATIO` (plus a
+saved allowance for bursts, such as the first steps); when a block of
+:data:`BLOCK` steps misses more, the rest of the block and the next few are
+composed, twice as many each time the memo fails again.  So no input costs
+much more than composing: ``novelty`` runs at about twice the speed of the
+memo's best case, where the memo alone ran 6 times slower.
+
+Cost.  At width ``w <= 8``, O(n * 2**w) byte operations in C at worst --
+the bound of the usual ``n x 2**w`` table, without the table -- and O(n)
+memoised steps on most inputs.  Past width 8 (a window no longer fits a
+byte) only the memo runs, with tables as ``2**w``-bit integers: a miss then
+costs O(2**w / 8) bytes in C.  The memory is bounded whatever the input: the
+memo is cleared when it holds :data:`MAX_STATES` states or
 :data:`MAX_TRANSITIONS` dict transitions (about 16 MiB at width 8; wider
-tables are capped by their size).  Nothing recurses, so no input can
-overflow a stack.
+tables are capped by their size), and the pair tables are at most 65,536
+(about 25 MiB, if an input met every pair of masks).  Nothing recurses, so
+no input can overflow a stack.
 
 >>> from downwedig import Staircase
 >>> answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"]))
@@ -44,9 +54,11 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from .moves import packed_move_masks
 from .staircase import Player, Staircase, _check_width
+from .transitions import bit_tables, byte_tables
 
 __all__ = ["MAX_STATES", "Solver", "answer", "answer_chunks", "winners"]
 
@@ -64,96 +76,22 @@ FLAT_STATES = 1024
 #: Bytes of tables the memo may hold for widths above 8 (a table is 2**w bits).
 _WIDE_MEMO_BYTES = 1 << 24
 
-_DINA, _DIMA = ord("1"), ord("2")
+#: Steps fed to the memo at a time (it is only cleared between blocks).
+BLOCK = 4096
+
+#: Up to width 8, the memo may miss on one step in MISS_RATIO (a miss costs about as
+#: much as 30 hits), plus a saved allowance of up to MISS_ALLOWANCE misses for
+#: bursts such as the first steps; past that, the block is finished by composing
+#: tables, which costs the same on every input ...
+MISS_RATIO = 32
+MISS_ALLOWANCE = 512
+
+#: ... and so are the next blocks, twice as many each time the memo loses again, up to this many.
+MAX_BACKOFF = 64
 
 
-def _nibble_table(parity: int, shift: int) -> bytes:
-    """Byte -> its 4 bits at positions of this parity, packed into a nibble shifted by ``shift``."""
-    return bytes(sum((v >> (2 * i + parity) & 1) << i for i in range(4)) << shift for v in range(256))
-
-
-_EVEN_LOW, _EVEN_HIGH = _nibble_table(0, 0), _nibble_table(0, 4)
-_ODD_LOW, _ODD_HIGH = _nibble_table(1, 0), _nibble_table(1, 4)
-
-
-class _Tables:
-    """Bit patterns over the ``2**w`` windows of one width, built once per width."""
-
-    def __init__(self, width: int) -> None:
-        size = 1 << width
-        self.width = width
-        self.all = (1 << size) - 1
-        #: has_bit[b]: the windows whose bit b is set (step b+1 below is won).
-        self.has_bit = [int(("1" * (1 << b) + "0" * (1 << b)) * (1 << (width - b - 1)), 2) for b in range(width)]
-        # Masks for compacting the even bits of a table, one per halving round.
-        self.compact = []
-        for j in range(width - 1):
-            block = 1 << (j + 1)
-            self.compact.append(int(("0" * block + "1" * block) * (size // (2 * block)), 2))
-        self.half = size >> 1
-        self.bytes = max(1, size // 8)
-        self.start = size - 2  # step k lost, the steps below it (absent) won
-        self.g1 = self.has_bit[0]  # step 1 won <=> bit 0 of the window
-        self._moving: dict[int, tuple[int, int]] = {}
-        self.split = self._split_by_bytes if width >= 3 else self._split_by_shifts
-
-    def moving(self, mask: int) -> tuple[int, int]:
-        """The windows from which a step with this move mask is won (a move meets a lost step), and the rest."""
-        found = self._moving.get(mask)
-        if found is None:
-            superset = self.all
-            for b in range(self.width):
-                if mask >> b & 1:
-                    superset &= self.has_bit[b]
-            found = self._moving[mask] = (self.all & ~superset, superset)
-        return found
-
-    # ``G o T`` for a step with move mask m: the window x = (top bit, y) becomes
-    # 2y + [step won], so the new table takes G's even bits (2y) where the step is
-    # lost and its odd bits (2y + 1) where it is won, each half repeated twice.
-    # Splitting G into those halves does not depend on m, so the engine splits each
-    # state once and then pays only `select` (a few operations) per new transition.
-
-    def step(self, table: int, mask: int) -> int:
-        """``G o T``: the table one step further down, for a step with this move mask."""
-        return self.select(self.split(table), mask)
-
-    def select(self, halves: tuple[int, int], mask: int) -> int:
-        """``G o T`` from ``split(G)``."""
-        won, lost = self.moving(mask)
-        return (won & halves[1]) | (lost & halves[0])
-
-    # Two ways to split a table into its even and odd bits:
-
-    def _split_by_bytes(self, table: int) -> tuple[int, int]:
-        # bytes.translate splits 8 bits at a time in C: under 1 us for width 8.
-        raw = table.to_bytes(self.bytes, "little")
-        low, high = raw[0::2], raw[1::2]
-        even = int.from_bytes(low.translate(_EVEN_LOW), "little") | int.from_bytes(high.translate(_EVEN_HIGH), "little")
-        odd = int.from_bytes(low.translate(_ODD_LOW), "little") | int.from_bytes(high.translate(_ODD_HIGH), "little")
-        return even | even << self.half, odd | odd << self.half
-
-    def _split_by_shifts(self, table: int) -> tuple[int, int]:
-        # The textbook log-step compaction, for tables narrower than a byte.
-        even, odd = self._evens(table), self._evens(table >> 1)
-        return even | even << self.half, odd | odd << self.half
-
-    def _evens(self, table: int) -> int:
-        table &= ~self.has_bit[0] & self.all
-        for j, keep in enumerate(self.compact):
-            table = (table | (table >> (1 << j))) & keep
-        return table
-
-
-_TABLES: dict[int, _Tables] = {}
-
-
-def _tables(width: int) -> _Tables:
-    _check_width(width)
-    found = _TABLES.get(width)
-    if found is None:
-        found = _TABLES[width] = _Tables(width)
-    return found
+class _MemoDefeated(Exception):
+    """Raised by a miss when the block has used up its misses."""
 
 
 class Solver:
@@ -169,28 +107,37 @@ class Solver:
     """
 
     def __init__(self, width: int = 8) -> None:
-        self._t = _tables(width)
-        self._split = self._t.split
-        self._moving = self._t.moving
-        self._start = self._t.start
+        _check_width(width)
+        bits = bit_tables(width)
+        # Up to width 8 a table is 2**w digit bytes (one C call per step, and steps can
+        # be composed without the memo); wider, a window no longer fits a byte.
+        self._octets = byte_tables(width) if width <= 8 else None
+        self._bits = bits
+        self._digit_of = self._octets.digit if self._octets is not None else bits.digit
         self._stride = 1 << width
         # Up to width 8 the first states' transitions sit in one flat list (a step is
         # one index); wider, a row of 2**w slots per state would be too big.
         self._flat_end = FLAT_STATES * self._stride if width <= 8 else 0
         self._unknown = [-1] * self._stride
-        self._capacity = min(MAX_STATES, _WIDE_MEMO_BYTES // (self._t.bytes + 128))
+        self._capacity = min(MAX_STATES, _WIDE_MEMO_BYTES // (bits.bytes + 128))
+        self._misses_left = 0
+        self._allowance = MISS_ALLOWANCE
+        self._composing = 0  # blocks still to compose before the memo is tried again
+        self._backoff = 1
+        self._composed = 0
         self._reset_memo()
-        self._state = self._intern(self._t.g1)
+        self._state = self._intern(self._octets.g1 if self._octets is not None else bits.g1)
 
     def _reset_memo(self) -> None:
-        self._tables: list[int] = []  # G of each state, by state number
-        self._halves: list[tuple[int, int] | None] = []  # its split, once a transition needs it
-        self._ids: dict[int, int] = {}  # G -> state * stride
+        # A table is bytes up to width 8 and an int past it (see downwedig.transitions).
+        self._tables: list[Any] = []  # G of each state, by state number
+        self._halves: list[tuple[int, int] | None] = []  # (ints) its split, once a transition needs it
+        self._ids: dict[Any, int] = {}  # G -> state * stride
         self._next: list[int] = []  # flat: (state * stride + mask) -> next state * stride, or -1
         self._next_wide: dict[int, int] = {}  # the same for the states past the flat ones
         self._digit: dict[int, int] = {}  # state * stride -> ord('1') or ord('2')
 
-    def _intern(self, table: int) -> int:
+    def _intern(self, table: Any) -> int:
         found = self._ids.get(table)
         if found is None:
             found = len(self._tables) * self._stride
@@ -199,18 +146,23 @@ class Solver:
             self._halves.append(None)
             if found < self._flat_end:
                 self._next += self._unknown
-            self._digit[found] = _DINA if table >> self._start & 1 else _DIMA
+            self._digit[found] = self._digit_of(table)
         return found
 
-    def _miss(self, state: int, mask: int) -> int:
-        # A transition never met: about 1 us at width 8.  (Kept lean: on inputs built
-        # to defeat the memo, this runs for one step in five.)
-        index = state // self._stride
+    def _successor(self, index: int, mask: int) -> Any:
+        if self._octets is not None:
+            return self._octets.through[mask].translate(self._tables[index])
         halves = self._halves[index]
         if halves is None:
-            halves = self._halves[index] = self._split(self._tables[index])
-        won, lost = self._moving(mask)
-        table = (won & halves[1]) | (lost & halves[0])  # _Tables.select, inlined
+            halves = self._halves[index] = self._bits.split(self._tables[index])
+        return self._bits.select(halves, mask)
+
+    def _miss(self, state: int, mask: int) -> int:
+        # A transition never met: about 0.4 us at width 8 (1 us past it).
+        self._misses_left -= 1
+        if self._misses_left < 0:
+            raise _MemoDefeated
+        table = self._successor(state // self._stride, mask)
         following = self._ids.get(table)
         if following is None:
             following = self._intern(table)
@@ -224,6 +176,11 @@ class Solver:
     def states(self) -> int:
         """How many distinct states the memo holds now."""
         return len(self._tables)
+
+    @property
+    def composed(self) -> int:
+        """How many steps were answered by composing tables rather than by the memo."""
+        return self._composed
 
     @property
     def transitions(self) -> int:
@@ -240,18 +197,22 @@ class Solver:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return b"".join(self._feed_block(masks[i : i + 4096]) for i in range(0, len(masks), 4096))
+            return b"".join(self._feed_block(masks[i : i + BLOCK]) for i in range(0, len(masks), BLOCK))
         finally:
             if collecting:
                 gc.enable()
 
     def _feed_block(self, masks: bytes | bytearray | list[int]) -> bytes:
-        # The memo is only cleared between blocks, so the states recorded in `seen`
-        # stay valid until they become digits.
-        if len(self._tables) > min(self._capacity, MAX_STATES) or len(self._next_wide) > MAX_TRANSITIONS:
+        if len(self._tables) > self._capacity or len(self._next_wide) > MAX_TRANSITIONS:
             table = self._tables[self._state // self._stride]
             self._reset_memo()
             self._state = self._intern(table)
+        if self._composing:
+            self._composing -= 1
+            return self._compose(self._state, masks)
+        # The memo is only cleared between blocks, so the states recorded in `seen`
+        # stay valid until they become digits.
+        self._misses_left = self._allowance + len(masks) // MISS_RATIO if self._octets is not None else len(masks)
         state = self._state
         miss = self._miss
         flat_end = self._flat_end
@@ -259,14 +220,32 @@ class Solver:
         lookup = self._next_wide.get
         seen: list[int] = []
         record = seen.append
-        for mask in masks:  # the hot loop: one list index per step, as a rule
-            record(state)
-            following = nxt[state + mask] if state < flat_end else lookup(state + mask, -1)
-            if following < 0:
-                following = miss(state, mask)
-            state = following
+        try:
+            for mask in masks:  # the hot loop: one list index per step, as a rule
+                record(state)
+                following = nxt[state + mask] if state < flat_end else lookup(state + mask, -1)
+                if following < 0:
+                    following = miss(state, mask)
+                state = following
+        except _MemoDefeated:
+            # Too many new transitions: the rest of the block, and the next few, cost
+            # less composed.  `state` is where the loop stopped, before masks[done].
+            done = len(seen) - 1
+            self._allowance = 0
+            self._composing = self._backoff
+            self._backoff = min(2 * self._backoff, MAX_BACKOFF)
+            return bytes(map(self._digit.__getitem__, seen[:done])) + self._compose(state, masks[done:])
+        self._backoff = 1
+        self._allowance = min(self._misses_left, MISS_ALLOWANCE)
         self._state = state
         return bytes(map(self._digit.__getitem__, seen))
+
+    def _compose(self, state: int, masks: bytes | bytearray | list[int]) -> bytes:
+        assert self._octets is not None  # the memo only gives up below width 9
+        digits, table = self._octets.compose(self._tables[state // self._stride], bytes(masks))
+        self._composed += len(masks)
+        self._state = self._intern(table)
+        return digits
 
 
 def answer_chunks(chunks: Iterable[bytes], width: int = 8) -> Iterator[bytes]:

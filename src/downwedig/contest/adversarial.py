@@ -1,9 +1,10 @@
 """The engine's adversarial test families: inputs built against its weak points.
 
-The engine (:mod:`downwedig.engine`) is fast because few distinct states
-``G_p`` ("window at step p -> winner") occur, so almost every step is a memo
-hit.  These families attack that and the other quantities a solver of this
-problem depends on:
+The engine (:mod:`downwedig.engine`) is fastest when few distinct states
+``G_p`` ("window at step p -> winner") occur, so that almost every step is a
+memo hit; when the memo misses too often it composes tables instead, caching
+one table per pair of consecutive move masks.  These families attack both
+modes and the other quantities a solver of this problem depends on:
 
 ``novelty``
     Builds the staircase row by row, choosing among random candidate rows one
@@ -12,8 +13,9 @@ problem depends on:
     candidate keeps ``G`` alive it backs up a few rows.  The most distinct
     states and transitions found (about 23,000 states and 58,000 transitions
     at ``n = 300,000``, against 10-70 for random rows); the count grows
-    roughly like ``n**0.65``.  Generation costs O(n * candidates) state steps
-    (some 30 s at ``n = 300,000``).
+    roughly like ``n**0.65``.  The memo gives up on it after a few hundred
+    steps, so it is the composing mode's input.  Generation costs O(n *
+    candidates) state steps (some 30 s at ``n = 300,000``).
 ``glitched``
     A row and its complement in turn (25 live windows per step in the
     periodic part), with random glitches -- a repeated row, or a row one piece
@@ -25,6 +27,11 @@ problem depends on:
     earlier day's window, the longest trajectory possible.  A solver that
     recurses along trajectories (as the C++ reference does) overflows its
     stack here.
+``pairs``
+    Rows from a palette of 4 rows that changes every 50 steps: the most
+    distinct pairs of consecutive move masks found (about 6,800 at ``n =
+    300,000``, against 2,700 for random rows), which is what the engine's
+    composing mode caches.
 ``cycles``
     A 6-row block repeated whose composed transitions have long cycles: the
     most distinct states of any periodic input found (95).
@@ -36,7 +43,7 @@ problem depends on:
 
 from __future__ import annotations
 
-from ..engine import _tables
+from ..transitions import bit_tables
 from .family import Family, Option
 from .prng import SplitMix64
 
@@ -57,16 +64,18 @@ def _mask(rows: list[int], p: int) -> int:
 def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
     """Rows chosen greedily so that the engine meets a new, non-constant state at every step it can.
 
-    O(n * candidates) state steps, about 30 s for n = 300,000 (and a little backing up).
+    O(n * candidates) state steps, about 30 s for n = 300,000 (backing up at most n
+    times, 20 rows at most each).
     """
     if not 1 <= candidates <= 256:
         raise ValueError(f"candidates must be between 1 and 256, got {candidates}")
-    tables = _tables(8)
+    tables = bit_tables(8)
     constant = (0, tables.all)
     rows = [rng.bits(8) for _ in range(8)]
     states = [tables.g1]  # states[p] is G before step p's mask is applied
     seen = {tables.g1}
     stuck = 0  # failures since the last step forward
+    backups = 0  # (bounded, so that generation stays O(n * candidates))
     while len(rows) < n + 8:
         p = len(rows) - 8  # adding a row completes step p's move mask
         fallback = None
@@ -83,10 +92,11 @@ def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
                 fallback = (row, state)
         chosen = chosen or fallback
         assert chosen is not None
-        if chosen[1] in constant and stuck < 100:
+        if chosen[1] in constant and states[-1] not in constant and stuck < 100 and backups < n:
             # Every candidate makes G constant, which would swallow every later step:
             # back up a few rows (past the start if need be) and try another way.
             stuck += 1
+            backups += 1
             back = 1 + rng.below(20)
             if back > p:
                 rows = [rng.bits(8) for _ in range(8)]
@@ -135,6 +145,17 @@ def stutter_rows(n: int, rng: SplitMix64, at: int = 0) -> list[int]:
     return rows
 
 
+def pairs_rows(n: int, rng: SplitMix64, k: int = 4, every: int = 50) -> list[int]:
+    """Rows from a palette of ``k`` random rows, a new palette every ``every`` steps. O(n)."""
+    if not 1 <= k <= 256 or every < 1:
+        raise ValueError(f"k must be between 1 and 256 and every at least 1, got {k} and {every}")
+    rows: list[int] = []
+    while len(rows) < n:
+        palette = [rng.bits(8) for _ in range(k)]
+        rows += (palette[rng.below(k)] for _ in range(min(every, n - len(rows))))
+    return rows
+
+
 _CYCLES_BLOCK = (101, 208, 7, 156, 184, 241)
 
 
@@ -165,6 +186,15 @@ FAMILIES: dict[str, Family] = {
             "adversarial: alternating complements with one repeated row (longest trajectory)",
             stutter_rows,
             (Option("at", int, 0, "the step that repeats the one above, 0 for 50 from the bottom (default 0)"),),
+        ),
+        Family(
+            "pairs",
+            "adversarial: palettes that change every few steps (most distinct pairs of move masks)",
+            pairs_rows,
+            (
+                Option("k", int, 4, "rows per palette, 1..256 (default 4)"),
+                Option("every", int, 50, "steps between new palettes (default 50)"),
+            ),
         ),
         Family("cycles", "adversarial: a 6-row block whose transitions cycle slowly, repeated", cycles_rows),
     )
