@@ -8,7 +8,8 @@ user runs it -- a new process, reading the file, writing the answer to
 ``--vs COMMAND`` the other solver (reading the input on stdin) is timed on the
 same file, alternately (ours, theirs, ours, theirs, ...), so that a noisy
 machine slows both alike; the table gives medians, peak resident memory
-(GNU time's ``%M``, as ``/usr/bin/time -v`` reports it) and the ratio
+(GNU time's ``%M``, as ``/usr/bin/time -v`` reports it), our time over our time
+on random rows (the yardstick of the worst case) and the ratio
 ours/theirs.  Before timing, both answers are compared: a solver that crashes
 (non-zero exit or a signal) is reported as crashed, and one that disagrees
 with ours is reported as such, not timed.
@@ -145,11 +146,12 @@ def bench(args: argparse.Namespace) -> None:
     print(f"# machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
     print(f"# ours: {shlex.join(ours)} FILE" + (f"; theirs: {args.vs} < FILE" if args.vs else ""))
     print(f"# n = {args.n}, {args.runs} timed runs after a warm-up, medians" + (", alternating" if args.vs else ""))
-    header = f"{'family':<16} {'ours s':>8} {'ours MiB':>9}"
+    header = f"{'family':<16} {'ours s':>8} {'ours MiB':>9} {'/random':>7}"
     if args.vs:
         header += f" {'theirs s':>9} {'theirs MiB':>10} {'ratio':>6}"
     print(header, flush=True)
     rows = []
+    random_s = None  # ours on random rows, the yardstick of the worst case (issue 3, point 4)
     for label, _, _ in families:
         path = paths[label]
         first = run_once([*ours, str(path)], path, capture=True)
@@ -170,8 +172,11 @@ def bench(args: argparse.Namespace) -> None:
                 theirs_runs.append(run_once([], path, shell=args.vs))
         o_s = statistics.median(r.seconds for r in ours_runs)
         o_m = max(r.peak_mib for r in ours_runs)
-        line = f"{label:<16} {o_s:8.3f} {o_m:9.1f}"
-        row = [label, f"{o_s:.3f}", f"{o_m:.0f}"]
+        if label == "random":
+            random_s = o_s
+        versus_random = f"{o_s / random_s:.2f}" if random_s else ""
+        line = f"{label:<16} {o_s:8.3f} {o_m:9.1f} {versus_random:>7}"
+        row = [label, f"{o_s:.3f}", f"{o_m:.0f}", versus_random]
         if args.vs:
             if theirs_state:
                 line += f" {theirs_state:>27}"
@@ -184,7 +189,9 @@ def bench(args: argparse.Namespace) -> None:
         print(line, flush=True)
         rows.append(row)
     if args.markdown:
-        cols = ["family", "ours (s)", "ours (MiB)"] + (["seed (s)", "seed (MiB)", "ours/seed"] if args.vs else [])
+        cols = ["family", "ours (s)", "ours (MiB)", "ours/random"]
+        if args.vs:
+            cols += ["seed (s)", "seed (MiB)", "ours/seed"]
         print("\n| " + " | ".join(cols) + " |")
         print("|" + "---|" * len(cols))
         for row in rows:
