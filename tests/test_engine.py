@@ -166,3 +166,9 @@ def test_random_rows_stay_with_the_memo() -> None:
     solver = Solver()
     solver.feed(engine_module.packed_move_masks(staircase.packed, 8))
     assert solver.composed == 0
+
+
+@pytest.mark.parametrize(("width", "masks", "bad"), [(8, [1, 256], 256), (3, bytes([7, 8]), 8), (9, [-1], -1)])
+def test_masks_out_of_range_are_refused(width: int, masks: list[int] | bytes, bad: int) -> None:
+    with pytest.raises(ValueError, match=f"move mask {bad} is outside 0..{(1 << width) - 1} for width {width}"):
+        Solver(width).feed(masks)

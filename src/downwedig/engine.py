@@ -189,9 +189,18 @@ class Solver:
         return sum(1 for t in self._next if t >= 0) + len(self._next_wide)
 
     def feed(self, masks: Iterable[int]) -> bytes:
-        """Digits (``b'1'``/``b'2'``) of the next days, one per move mask. O(len(masks)) memoised."""
+        """Digits (``b'1'``/``b'2'``) of the next days, one per move mask. O(len(masks)) memoised.
+
+        A mask outside ``0..2**w - 1`` raises :class:`ValueError` (it would
+        otherwise index another state's transitions).
+        """
         if not isinstance(masks, (bytes, bytearray, list)):
             masks = list(masks)
+        if masks and (self._stride < 256 or not isinstance(masks, (bytes, bytearray))):
+            low, high = min(masks), max(masks)
+            if low < 0 or high >= self._stride:
+                bad = low if low < 0 else high
+                raise ValueError(f"move mask {bad} is outside 0..{self._stride - 1} for width {self._bits.width}")
         # The memo makes many small objects, none of them in a reference cycle; left on,
         # the cyclic garbage collector would rescan them again and again (up to 40% of
         # the time on inputs with many states).
