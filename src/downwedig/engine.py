@@ -58,7 +58,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from .moves import packed_move_masks
-from .staircase import Player, Staircase, _check_width
+from .staircase import Player, Staircase
 from .transitions import bit_tables, byte_tables
 
 __all__ = ["MAX_STATES", "Solver", "answer", "answer_chunks", "winners"]
@@ -108,8 +108,7 @@ class Solver:
     """
 
     def __init__(self, width: int = 8) -> None:
-        _check_width(width)
-        bits = bit_tables(width)
+        bits = bit_tables(width)  # (checks the width)
         # Up to width 8 a table is 2**w digit bytes (one C call per step, and steps can
         # be composed without the memo); wider, a window no longer fits a byte.
         self._octets = byte_tables(width) if width <= 8 else None
