@@ -70,10 +70,10 @@ def test_a_full_pair_cache_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> Non
     staircase = Staircase.from_ints([(37 * i * i + 11 * i) & 0xFF for i in range(200)])
     masks = packed_move_masks(staircase.packed, 8)
     table, digits, sizes = octets.g1, b"", []
-    for i in range(0, len(masks), 10):  # each call meets up to 5 pairs, after clearing a full cache
+    for i in range(0, len(masks), 10):  # each call meets up to 5 pairs, after clearing a cache past 2
         part, table = octets.compose(table, masks[i : i + 10])
         digits += part
         sizes.append(len(octets.pairs))
-    assert max(sizes) <= 1 + 5
+    assert max(sizes) <= 2 + 5
     assert len(set(masks[0::2])) > 6  # so the cache was cleared along the way
     assert digits.decode() == reference_answer(staircase)

@@ -199,7 +199,7 @@ class ByteTables:
         >>> octets.compose(octets.g1, bytes([1, 1, 0]))[0]
         b'212'
         """
-        if len(self.pairs) >= PAIR_TABLES:
+        if len(self.pairs) > PAIR_TABLES:
             self.pairs.clear()
         even = len(masks) & ~1
         keys = array("H")
