@@ -75,5 +75,5 @@ def test_a_full_pair_cache_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> Non
         digits += part
         sizes.append(len(octets.pairs))
     assert max(sizes) <= 2 + 5
-    assert len(set(masks[0::2])) > 6  # so the cache was cleared along the way
+    assert len(set(masks[0::2])) > 2 + 5  # more pairs than that bound: the cache was cleared along the way
     assert digits.decode() == reference_answer(staircase)
