@@ -38,7 +38,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 INPUTS = HERE / "inputs"
 
-# (label, family, options): the families of issue 3, then the adversarial ones.
+# (label, family, options): the standard families; the adversarial ones are added after them.
 STANDARD: list[tuple[str, str, dict[str, object]]] = [
     ("random", "random", {}),
     ("equal", "equal", {}),
@@ -46,7 +46,7 @@ STANDARD: list[tuple[str, str, dict[str, object]]] = [
     ("palette-2", "palette", {"k": 2}),
     ("palette-3", "palette", {"k": 3}),
     ("palette-4", "palette", {"k": 4}),
-    *[(f"neighbours-d{d}", "neighbours", {"d": d}) for d in range(1, 9)],
+    *[(f"neighbours-d{d}", "neighbours", dict[str, object](d=d)) for d in range(1, 9)],
     ("periodic", "periodic", {}),
     ("chain", "chain", {}),
 ]
@@ -106,7 +106,7 @@ def describe(status: int) -> str:
 
 
 def build_inputs(families: list[tuple[str, str, dict[str, object]]], n: int) -> dict[str, Path]:
-    from downwedig.contest.families import generate, to_text
+    from downwedig.contest.registry import generate, to_text
 
     INPUTS.mkdir(exist_ok=True)
     paths = {}
@@ -200,7 +200,7 @@ def bench(args: argparse.Namespace) -> None:
 
 def bench_stream(args: argparse.Namespace) -> None:
     """Pipe ``--stream-steps`` random steps through ``solve --stream``: time, memory, throughput."""
-    from downwedig.contest.families import generate, to_text
+    from downwedig.contest.registry import generate, to_text
 
     steps = args.stream_steps
     INPUTS.mkdir(exist_ok=True)

@@ -1,15 +1,117 @@
-"""Shared test settings: hypothesis profiles sized for a 2-core shared machine."""
+"""What the tests share: Hypothesis profiles, the example files, and ways to run the command.
+
+Profiles (``HYPOTHESIS_PROFILE``): ``default`` runs each property with a tenth of
+its examples, so the whole suite stays quick on a laptop; ``thorough`` (what CI
+runs, ``.ci/run`` sets it) runs them all.  :func:`tests.strategies.examples`
+scales a property's count by the profile.
+
+Commands run in process through the :func:`cli` fixture, which hands
+:func:`downwedig.cli.main` byte streams as stdin, stdout and stderr; the few
+tests where a real process is the point (the console script, broken pipes,
+live streaming) use :func:`process`.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
+from downwedig.cli import main
+
 settings.register_profile(
-    "default",
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
-settings.register_profile("thorough", parent=settings.get_profile("default"), max_examples=5000)
+settings.register_profile("thorough", parent=settings.get_profile("default"))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+#: The statement-sized example (12 steps, answer 211112222212) and the one the README explains.
+SAMPLE = EXAMPLES / "sample.in"
+EXPLAIN = EXAMPLES / "explain.in"
+
+#: Set by CI after installing every system tool: a test that needs a missing tool fails instead of skipping.
+REQUIRE_TOOLS = os.environ.get("DOWNWEDIG_REQUIRE_TOOLS") == "1"
+
+
+def need_tool(names: Sequence[str], package: str) -> str:
+    """The path of the first of ``names`` on PATH; else skip, naming the Debian ``package`` to install.
+
+    Under ``DOWNWEDIG_REQUIRE_TOOLS=1`` (CI) a missing tool fails the test instead.
+    """
+    for name in names:
+        found = shutil.which(name)
+        if found:
+            return found
+    message = f"needs {names[0]}: apt-get install {package}"
+    if REQUIRE_TOOLS:
+        pytest.fail(message + " (DOWNWEDIG_REQUIRE_TOOLS=1 says every tool is installed)")
+    pytest.skip(message)
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """What a command did: its exit status and everything it wrote."""
+
+    status: int
+    stdout: bytes
+    stderr: str
+
+    @property
+    def out(self) -> str:
+        """Standard output as text."""
+        return self.stdout.decode("utf-8", "replace")
+
+
+Cli = Callable[..., Result]
+
+
+def run_cli(*args: str | Path, stdin: bytes = b"") -> Result:
+    """Run ``downwedig ARGS`` in this process with byte streams for stdin, stdout and stderr."""
+    out, err = io.BytesIO(), io.BytesIO()
+    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    sys.stdout, sys.stderr = stdout, stderr
+    try:
+        status = main([str(a) for a in args])
+    finally:
+        stdout.flush()
+        stderr.flush()
+        sys.stdin, sys.stdout, sys.stderr = saved
+    return Result(status, out.getvalue(), err.getvalue().decode("utf-8"))
+
+
+@pytest.fixture
+def cli() -> Cli:
+    """``cli("solve", "x.in", stdin=b"...")``: run ``downwedig`` in this process and capture all of it."""
+    return run_cli
+
+
+def process(*args: str | Path, stdin: bytes = b"", timeout: float = 120) -> subprocess.CompletedProcess[bytes]:
+    """Run ``python -m downwedig ARGS`` as a real process."""
+    command = [sys.executable, "-m", "downwedig", *map(str, args)]
+    return subprocess.run(command, input=stdin, capture_output=True, timeout=timeout)
+
+
+def with_class(root: ET.Element, name: str) -> list[ET.Element]:
+    """The elements under ``root`` (itself included) whose ``class`` attribute has ``name``."""
+    return [e for e in root.iter() if name in e.get("class", "").split()]
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Run the test in a fresh temporary folder."""
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path

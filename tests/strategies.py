@@ -1,12 +1,22 @@
-"""Hypothesis strategies for staircases of the input families the project cares about."""
+"""Hypothesis strategies for staircases of the input families the project cares about, and example counts."""
 
 from __future__ import annotations
 
+import os
+
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from downwedig import Staircase
 
-__all__ = ["FAMILIES", "rows_of", "staircases"]
+__all__ = ["FAMILIES", "examples", "rows_of", "staircases"]
+
+_THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+
+
+def examples(thorough: int) -> settings:
+    """Settings for a property: ``thorough`` examples under the thorough profile, a tenth (at least 5) otherwise."""
+    return settings(max_examples=thorough if _THOROUGH else max(5, thorough // 10))
 
 
 @st.composite
@@ -61,9 +71,18 @@ def rows_of(draw: st.DrawFn, width: int = 8, max_n: int = 300) -> list[int]:
     """Rows (ints) from one of the families; n is mostly small, sometimes up to ``max_n``."""
     family = draw(st.sampled_from(sorted(FAMILIES)))
     n = draw(st.one_of(st.integers(1, 40), st.integers(1, max_n)))
-    return draw(FAMILIES[family](n, width))
+    rows: list[int] = draw(FAMILIES[family](n, width))
+    return rows
 
 
 @st.composite
 def staircases(draw: st.DrawFn, width: int = 8, max_n: int = 300) -> Staircase:
+    """A staircase of ``width`` pieces from one of the families, up to ``max_n`` steps."""
     return Staircase.from_ints(draw(rows_of(width, max_n)), width)
+
+
+@st.composite
+def days(draw: st.DrawFn, max_n: int = 60, width: int = 8) -> tuple[Staircase, int]:
+    """A staircase and one of its days."""
+    staircase = draw(staircases(width=width, max_n=max_n))
+    return staircase, draw(st.integers(1, len(staircase)))

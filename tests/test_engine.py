@@ -2,41 +2,41 @@
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-from collections.abc import Iterator
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
-from downwedig import Player, Solver, Staircase, answer, answer_chunks, reference_answer, winners
-from downwedig import engine as engine_module
+from downwedig import InvalidMask, MemoLimits, Player, Solver, Staircase, answer, answer_chunks, reference_answer
+from downwedig import winners as winners_of
+from downwedig.contest.registry import generate
+from downwedig.moves import move_masks
 
-from .strategies import staircases
+from .strategies import examples, staircases
 
 
-@settings(max_examples=1000)
+@examples(1000)
 @given(staircases())
 def test_engine_equals_oracle(staircase: Staircase) -> None:
     assert answer(staircase) == reference_answer(staircase)
 
 
 @pytest.mark.parametrize("width", range(1, 11))
-@settings(max_examples=150)
+@examples(150)
 @given(data=st.data())
 def test_engine_equals_oracle_for_every_width(width: int, data: st.DataObject) -> None:
     staircase = data.draw(staircases(width=width, max_n=120))
     assert answer(staircase) == reference_answer(staircase)
 
 
-@settings(max_examples=40)
+@examples(40)
 @given(staircases(width=16, max_n=60))
 def test_widest_steps(staircase: Staircase) -> None:
     assert answer(staircase) == reference_answer(staircase)
 
 
-@settings(max_examples=300)
+@examples(300)
 @given(staircases(max_n=200), st.lists(st.integers(0, 200), max_size=6))
 def test_chunked_feeding_equals_whole(staircase: Staircase, cuts: list[int]) -> None:
     """Streaming splits the steps anywhere; the digits must not depend on where."""
@@ -47,52 +47,49 @@ def test_chunked_feeding_equals_whole(staircase: Staircase, cuts: list[int]) -> 
 
 
 # Every memo layout the engine can be in: the flat table, the dict past it, and
-# clearing when full (tiny limits and tiny blocks, so each happens many times);
+# starting afresh when full (tiny limits and tiny blocks, so each happens many times);
 # the memo alone (never giving up), composing alone (giving up at the first miss),
 # and switching between them after every few steps.
-@contextlib.contextmanager
-def memo_limits(limits: dict[str, int]) -> Iterator[None]:
-    """Set the engine's memo limits for the duration (hypothesis forbids monkeypatch here)."""
-    saved = {name: getattr(engine_module, name) for name in limits}
-    for name, value in limits.items():
-        setattr(engine_module, name, value)
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            setattr(engine_module, name, value)
-
-
-MEMO_LIMITS = [
-    {"MAX_STATES": 1},
-    {"FLAT_STATES": 0},
-    {"FLAT_STATES": 2, "MAX_TRANSITIONS": 3},
-    {"FLAT_STATES": 1, "MAX_STATES": 4},
-    {"MISS_RATIO": 1},
-    {"MISS_RATIO": 10**9, "MISS_ALLOWANCE": 0},
-    {"BLOCK": 5, "MISS_RATIO": 2, "MAX_BACKOFF": 1, "MISS_ALLOWANCE": 1},
-    {"BLOCK": 7, "MISS_RATIO": 3, "MAX_BACKOFF": 3, "MISS_ALLOWANCE": 2, "MAX_STATES": 3},
+LAYOUTS = [
+    MemoLimits(max_states=1),
+    MemoLimits(flat_states=0),
+    MemoLimits(flat_states=2, max_transitions=3),
+    MemoLimits(flat_states=1, max_states=4),
+    MemoLimits(miss_ratio=1),
+    MemoLimits(miss_ratio=10**9, miss_allowance=0),
+    MemoLimits(block=5, miss_ratio=2, max_backoff=1, miss_allowance=1),
+    MemoLimits(block=7, miss_ratio=3, max_backoff=3, miss_allowance=2, max_states=3),
 ]
 
 
-@pytest.mark.parametrize("limits", MEMO_LIMITS, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
-@settings(max_examples=60)
+def layout_id(limits: MemoLimits) -> str:
+    defaults = MemoLimits()
+    return ",".join(f"{k}={getattr(limits, k)}" for k in limits.__slots__ if getattr(limits, k) != getattr(defaults, k))
+
+
+@pytest.mark.parametrize("limits", LAYOUTS, ids=layout_id)
+@examples(60)
 @given(staircase=staircases(max_n=150), width=st.sampled_from([2, 8, 9]))
-def test_every_memo_layout_keeps_answers(limits: dict[str, int], staircase: Staircase, width: int) -> None:
+def test_every_memo_layout_keeps_answers(limits: MemoLimits, staircase: Staircase, width: int) -> None:
     staircase = Staircase.from_ints([v & ((1 << width) - 1) for v in staircase.values()], width)
-    masks = list(engine_module.packed_move_masks(staircase.packed, width))
-    if width > 8:
-        masks = [lo | hi << 8 for lo, hi in zip(masks[0::2], masks[1::2], strict=True)]
-    with memo_limits(limits):
-        solver = Solver(width)
-        digits = b"".join(solver.feed(masks[i : i + 3]) for i in range(0, len(masks), 3))
+    masks = list(move_masks(staircase))
+    solver = Solver(width, limits=limits)
+    digits = b"".join(solver.feed(masks[i : i + 3]) for i in range(0, len(masks), 3))
     assert digits.decode() == reference_answer(staircase)
+
+
+@pytest.mark.parametrize("limits", LAYOUTS, ids=layout_id)
+@pytest.mark.parametrize("family", ["random", "palette", "neighbours", "novelty", "glitched"])
+def test_memo_layouts_agree_on_long_inputs(limits: MemoLimits, family: str) -> None:
+    """Long inputs revisit states with many masks, which small examples rarely do."""
+    staircase = Staircase.from_ints(generate(family, 3000, seed=11))
+    assert answer(staircase, limits=limits) == answer(staircase)  # the default layout: checked above
 
 
 def test_winners_match_digits() -> None:
     staircase = Staircase.from_rows(["WWWWWWWW"] * 11)
-    assert "".join(str(int(p)) for p in winners(staircase)) == answer(staircase)
-    assert winners(staircase)[0] is Player.DIMA
+    assert "".join(str(int(p)) for p in winners_of(staircase)) == answer(staircase)
+    assert winners_of(staircase)[0] is Player.DIMA
 
 
 # Small cases worked out by hand.
@@ -135,40 +132,23 @@ def test_a_step_without_moves_passes_the_loss_up() -> None:
     assert answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"])) == "211"
 
 
-@pytest.mark.parametrize("limits", MEMO_LIMITS, ids=lambda d: ",".join(f"{k}={v}" for k, v in d.items()))
-@pytest.mark.parametrize("family", ["random", "palette", "neighbours", "novelty", "glitched"])
-def test_memo_layouts_agree_on_long_inputs(limits: dict[str, int], family: str) -> None:
-    """Long inputs revisit states with many masks, which small examples rarely do."""
-    from downwedig.contest.families import generate
-
-    staircase = Staircase.from_ints(generate(family, 3000, seed=11))
-    expected = answer(staircase)  # the default layout, itself checked against the oracle above
-    with memo_limits(limits):
-        got = answer(staircase)
-    assert got == expected
-
-
 def test_novelty_defeats_the_memo_and_composing_stays_right() -> None:
     """The adversarial family makes the memo give up; the composed answer is still the oracle's."""
-    from downwedig.contest.families import generate
-
     staircase = Staircase.from_ints(generate("novelty", 2000, seed=4))
     solver = Solver()
-    digits = solver.feed(engine_module.packed_move_masks(staircase.packed, 8))
+    digits = solver.feed(move_masks(staircase))
     assert solver.composed > 1000  # after a first allowance of misses, the memo gives up
     assert digits.decode() == reference_answer(staircase)
 
 
 def test_random_rows_stay_with_the_memo() -> None:
-    from downwedig.contest.families import generate
-
     staircase = Staircase.from_ints(generate("random", 20000, seed=4))
     solver = Solver()
-    solver.feed(engine_module.packed_move_masks(staircase.packed, 8))
+    solver.feed(move_masks(staircase))
     assert solver.composed == 0
 
 
 @pytest.mark.parametrize(("width", "masks", "bad"), [(8, [1, 256], 256), (3, bytes([7, 8]), 8), (9, [-1], -1)])
 def test_masks_out_of_range_are_refused(width: int, masks: list[int] | bytes, bad: int) -> None:
-    with pytest.raises(ValueError, match=f"move mask {bad} is outside 0..{(1 << width) - 1} for width {width}"):
+    with pytest.raises(InvalidMask, match=f"move mask {bad} is outside 0..{(1 << width) - 1} for width {width}"):
         Solver(width).feed(masks)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig import Staircase, move_masks
+from downwedig.moves import distances, packed_move_masks, step_mask
+from downwedig.staircase import unpack_values
 
-from .strategies import staircases
+from .strategies import examples, staircases
 
 
 def masks_by_the_rule(staircase: Staircase) -> list[int]:
@@ -20,24 +22,25 @@ def masks_by_the_rule(staircase: Staircase) -> list[int]:
 
 
 @pytest.mark.parametrize("width", range(1, 17))
-@settings(max_examples=60)
+@examples(60)
 @given(data=st.data())
 def test_masks_follow_the_rule_for_every_width(width: int, data: st.DataObject) -> None:
     staircase = data.draw(staircases(width=width, max_n=80))
-    assert list(move_masks(staircase)) == masks_by_the_rule(staircase)
+    expected = masks_by_the_rule(staircase)
+    assert list(move_masks(staircase)) == expected
+    assert list(unpack_values(packed_move_masks(staircase.packed, width), width)) == expected
+    values = staircase.values()
+    assert [step_mask(values, i, width) for i in range(len(staircase))] == expected
 
 
-@settings(max_examples=300)
+@examples(300)
 @given(staircases())
 def test_masks_follow_the_rule(staircase: Staircase) -> None:
     assert list(move_masks(staircase)) == masks_by_the_rule(staircase)
 
 
-def test_is_move_counts_common_pieces() -> None:
-    staircase = Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "WWWWWWRR", "RRRRRRRR"])
-    assert staircase.common(1, 2) == 7 and staircase.is_move(1, 2)
-    assert staircase.common(1, 3) == 6 and staircase.is_move(1, 3)
-    assert staircase.common(1, 4) == 0 and not staircase.is_move(1, 4)
-    assert not staircase.is_move(2, 1)  # only downwards
-    assert staircase.moves(1) == [2, 3]
-    assert staircase.moves(1, last=2) == [2]
+def test_distances_of_a_mask() -> None:
+    assert distances(0) == ()
+    assert distances(0b1) == (1,)
+    assert distances(0b10100001) == (1, 6, 8)
+    assert distances(1 << 15) == (16,)

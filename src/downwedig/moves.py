@@ -1,9 +1,12 @@
-"""Every step's legal moves at once, as one bit mask per step.
+"""Every step's legal moves at once, as one bit mask per step: the engine's form of the rule.
 
 Bit ``d - 1`` of step ``i``'s *move mask* is set when the handkerchief may go
-from step ``i`` to step ``i + d``: that step exists and the two steps share a
+from step ``i`` to step ``i + d``: that step exists and the rule
+(:func:`downwedig.staircase.allows_move`) lets it, i.e. the two steps share a
 colour in at least ``d`` of the ``width`` columns.  Everything the engine needs
-to know about the pieces is in these masks.
+to know about the pieces is in these masks.  :func:`step_mask` applies the
+rule to one step; :func:`packed_move_masks` gives the same masks for every
+step at once.
 
 The idea: instead of comparing 8 pairs of steps per step in a Python loop, turn
 the staircase on its side.  Column ``c`` becomes one big integer whose bit
@@ -22,12 +25,12 @@ a few milliseconds in CPython, with no Python-level loop over steps.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
+from functools import lru_cache
 
-from .staircase import Staircase
+from .staircase import Staircase, allows_move, bytes_per_step, common_pieces, unpack_values
 
-__all__ = ["move_masks", "packed_move_masks"]
+__all__ = ["distances", "move_masks", "packed_move_masks", "step_mask"]
 
 # bytes -> '0'/'1' text of one bit of each byte, to turn a byte string into a column.
 _BIT_AS_TEXT = [bytes(48 + ((v >> b) & 1) for v in range(256)) for b in range(8)]
@@ -36,11 +39,11 @@ _TEXT_AS_LANE = bytes.maketrans(b"01", b"\x00\x01")
 
 def _columns(packed: bytes, width: int, n: int) -> list[int]:
     """Column ``c`` as an ``n``-bit integer whose bit ``i - 1`` is step ``i``'s piece."""
-    stride = 1 if width <= 8 else 2
+    size = bytes_per_step(width)
     columns = []
     for c in range(width):
         bit = width - 1 - c
-        lane = packed[stride - 1 - bit // 8 :: stride] if stride == 2 else packed
+        lane = packed[size - 1 - bit // 8 :: size]
         # Reversed so that step 1 is the least significant bit.
         columns.append(int(lane.translate(_BIT_AS_TEXT[bit % 8])[::-1], 2))
     return columns
@@ -76,13 +79,17 @@ def _too_different(differs: list[int], limit: int) -> int:
 
 
 def packed_move_masks(packed: bytes, width: int) -> bytes:
-    """Move masks of the steps in ``packed`` (see :class:`Staircase`), little-endian lanes.
+    """Move masks of the steps in ``packed`` (see :class:`Staircase`), in the same packed form.
 
-    One byte per step for ``width <= 8``, two (little-endian) above.  Steps past
-    the end count as absent.  Cost: see the module docstring.
+    :func:`~downwedig.staircase.bytes_per_step` big-endian bytes per mask, like
+    the steps themselves.  Steps past the end count as absent.  Cost: see the
+    module docstring.
+
+    >>> packed_move_masks(bytes([0, 0, 255]), 8)
+    b'\\x01\\x00\\x00'
     """
-    stride = 1 if width <= 8 else 2
-    n = len(packed) // stride
+    size = bytes_per_step(width)
+    n = len(packed) // size
     columns = _columns(packed, width, n)
     lanes = [0, 0]  # low and high byte of each step's mask, as byte-lane integers
     for d in range(1, min(width, n - 1) + 1):
@@ -94,11 +101,11 @@ def packed_move_masks(packed: bytes, width: int) -> bytes:
             text = format(legal, f"0{n}b").encode("ascii").translate(_TEXT_AS_LANE)
             lanes[(d - 1) // 8] |= int.from_bytes(text, "big") << ((d - 1) % 8)
     low = lanes[0].to_bytes(n, "little")
-    if stride == 1:
+    if size == 1:
         return low
     out = bytearray(2 * n)
-    out[0::2] = low
-    out[1::2] = lanes[1].to_bytes(n, "little")
+    out[0::2] = lanes[1].to_bytes(n, "little")
+    out[1::2] = low
     return bytes(out)
 
 
@@ -112,11 +119,30 @@ def move_masks(staircase: Staircase) -> Sequence[int]:
     >>> [bin(m) for m in move_masks(s)]
     ['0b11', '0b1', '0b0']
     """
-    packed = packed_move_masks(staircase.packed, staircase.width)
-    if staircase.width <= 8:
-        return packed
-    view = memoryview(packed).cast("H")
-    values = view.tolist()
-    if sys.byteorder == "big":
-        values = [((v & 0xFF) << 8) | (v >> 8) for v in values]
-    return values
+    return unpack_values(packed_move_masks(staircase.packed, staircase.width), staircase.width)
+
+
+def step_mask(values: Sequence[int], index: int, width: int) -> int:
+    """The move mask of the step at ``index`` (0-based) among rows ``values``, by the rule itself. O(width).
+
+    The steps past the end of ``values`` are absent.  For a whole staircase,
+    :func:`packed_move_masks` gives the same masks much faster.
+
+    >>> step_mask([0, 0, 255], 0, 8), step_mask([0, 0, 255], 1, 8)
+    (1, 0)
+    """
+    mask = 0
+    for d in range(1, min(width, len(values) - 1 - index) + 1):
+        if allows_move(d, common_pieces(values[index], values[index + d], width)):
+            mask |= 1 << (d - 1)
+    return mask
+
+
+@lru_cache(maxsize=1 << 16)
+def distances(mask: int) -> tuple[int, ...]:
+    """The distances of the moves in ``mask``, nearest first. O(width), then O(1) once cached.
+
+    >>> distances(0b1010)
+    (2, 4)
+    """
+    return tuple(d + 1 for d in range(mask.bit_length()) if mask >> d & 1)

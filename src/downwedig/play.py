@@ -25,14 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .errors import IllegalMove
 from .explain import DayAnalysis, Move
-from .staircase import Player
+from .staircase import Player, allows_move
 
 __all__ = ["Game", "IllegalMove", "Turn"]
-
-
-class IllegalMove(ValueError):
-    """A move the rules forbid; ``str(error)`` says why."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +61,7 @@ class Game:
         >>> Game(analyse(Staircase.from_rows(["WW"]))).over
         True
         """
-        return not self.analysis.masks[self.position - 1]
+        return not self.analysis.masks[self.position]
 
     @property
     def winner(self) -> Player | None:
@@ -84,20 +81,19 @@ class Game:
         >>> Game(analyse(Staircase.from_rows(["WWRR", "RRWW", "WWRW"]))).check(2)
         Traceback (most recent call last):
         ...
-        downwedig.play.IllegalMove: step 2 is 1 step down from step 1 but shares 0 pieces with it (need 1 <= 0)
+        downwedig.errors.IllegalMove: step 2 is 1 step down from step 1 but shares 0 pieces with it (need 1 <= 0)
         """
         i, day = self.position, self.analysis.day
         if target <= i:
             raise IllegalMove(f"step {target} is not below step {i}: the handkerchief only goes down")
         if target > day:
             raise IllegalMove(f"there is no step {target} on day {day} (steps 1..{day})")
-        common = self.analysis.staircase.common(i, target)
-        d = target - i
-        if d > common:
-            steps = "step" if d == 1 else "steps"
-            why = f"shares {common} pieces with it (need {d} <= {common})"
-            raise IllegalMove(f"step {target} is {d} {steps} down from step {i} but {why}")
-        return Move(i, target, d, common)
+        move = self.analysis.move(i, target)
+        if not allows_move(move.distance, move.common):
+            steps = "step" if move.distance == 1 else "steps"
+            why = f"shares {move.common} pieces with it (need {move.distance} <= {move.common})"
+            raise IllegalMove(f"step {target} is {move.distance} {steps} down from step {i} but {why}")
+        return move
 
     def _make(self, move: Move, by_person: bool) -> Move:
         won = self.analysis.won
@@ -134,9 +130,9 @@ class Game:
         pad = len(f"step {last}")
         lines = [f"{f'step {i}':<{pad}}  {s.row(i)}  <- handkerchief"]
         for j in range(i + 1, last + 1):
-            c = s.common(i, j)
-            verdict = "can move here" if j - i <= c else "too far"
-            lines.append(f"{f'step {j}':<{pad}}  {s.row(j)}  {j - i} down, {c} common: {verdict}")
+            move = self.analysis.move(i, j)
+            verdict = "can move here" if allows_move(move.distance, move.common) else "too far"
+            lines.append(f"{f'step {j}':<{pad}}  {s.row(j)}  {move.distance} down, {move.common} common: {verdict}")
         return "\n".join(lines)
 
     def verdict(self) -> str:
@@ -162,7 +158,7 @@ class Game:
                 f"You went wrong on move {number}: from step {m.source}, which you could win, "
                 f"you moved to step {m.target}, where {wrong.player.other} wins."
             )
-            better = [b.target for b in self.analysis.moves(m.source) if not self.analysis.won[b.target]]
+            better = [b.target for b in self.analysis.winning_moves(m.source)]
             steps = " or ".join(f"step {b}" for b in better)
             lines.append(f"Moving to {steps} instead would have won.")
         elif self.person is Player.DINA:

@@ -14,6 +14,7 @@ same colour.  Cost: O(n^2 * width) -- fine for a few hundred steps.
 
 from __future__ import annotations
 
+from .errors import InvalidDay
 from .staircase import Staircase
 
 __all__ = ["reference_answer", "reference_statuses"]
@@ -47,7 +48,7 @@ def reference_statuses(staircase: Staircase, day: int) -> list[bool]:
     [True, True, False]
     """
     if not 1 <= day <= len(staircase):
-        raise ValueError(f"day {day} is not in 1..{len(staircase)}")
+        raise InvalidDay(day, len(staircase))
     return _statuses(_can_move(staircase), day)
 
 

@@ -1,52 +1,104 @@
 """The ``downwedig`` command: a thin layer of argparse over the library.
 
-Each subcommand lives in its own module here with a ``register(subparsers)``
-function; modules import the library parts they need only when they run, so
+Each subcommand lives in its own module here, with ``configure(parser)``
+(its options and help) and ``run(args) -> exit status``.  Only the chosen
+command's module is imported (the others appear in ``--help`` by name), and
+modules import the library parts they need only when they run, so
 ``downwedig solve`` starts without loading the drawing or contest code.
+
+Failures reach the user in one of two forms.  Bad input is an
+:class:`~downwedig.errors.InvalidStaircase`, reported as
+``downwedig: error: FILE:LINE:COLUMN: reason`` with status 1.  A command line
+that asks for the impossible -- a bad option, a day the staircase lacks, an
+unknown family, a file that cannot be opened -- is a usage error: the
+command's usage line and ``downwedig COMMAND: error: reason``, status 2 (3 for
+``check``, where 2 means a presentation error).
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 
 from .. import __version__
-from ..staircase import InvalidStaircase
-from ._common import CommandError, error
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._common import Parser
 
-#: The subcommands, in the order ``--help`` lists them.
-COMMANDS = ("solve", "explain", "render", "play", "gen", "validate", "check", "answers", "stress")
+__all__ = ["COMMANDS", "main"]
+
+#: The subcommands and their one-line help, in the order ``--help`` lists them.
+COMMANDS = {
+    "solve": "print who wins each day (the judge's answer)",
+    "explain": "explain who wins a day and why (statuses, moves, remoteness, a line of play)",
+    "render": "draw a day as SVG, or write an HTML page to browse the days",
+    "play": "play a day against the perfect player",
+    "gen": "generate a test of a family (deterministic)",
+    "validate": "check that a test is exactly in the judge's format (strict)",
+    "check": "judge an output against the answer (testlib exit codes)",
+    "answers": "write the answer file of every input, in parallel",
+    "stress": "run a solution on generated tests; shrink the first failure",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, every subcommand included."""
-    parser = argparse.ArgumentParser(
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line (the first word not an option), if any."""
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(command: str | None = None) -> Parser:
+    """The command line: every subcommand by name, with ``command``'s options in full."""
+    from ._common import Parser
+
+    parser = Parser(
         prog="downwedig",
         description='Solve, explain and test the staircase game "Down We Dig" (NERC 2020, problem D).',
         epilog="Run 'downwedig COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
-        importlib.import_module(f"{__name__}.{name}").register(commands)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=Parser)
+    for name, help_text in COMMANDS.items():
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        if name == command:
+            module = import_module(f"{__name__}.{name}")
+            module.configure(sub)
+            sub.set_defaults(run=module.run, parser=sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 bad input, 2 usage)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    Statuses: 0 done (and, for ``check``, accepted); 1 bad input, a command
+    that failed (a file it cannot write), a wrong answer (``check``) or a
+    failing test found (``stress``, ``answers``); 2 a usage error (``check``:
+    a presentation error); 3 an invalid test (``validate``) or a checker
+    failure (``check``, whose usage errors exit 3 too); 130 interrupted
+    (Ctrl-C); 141 standard output closed early (``| head``), as for ``cat``.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words == ["--version"]:  # the quickest answer, without building any parser
+        sys.stdout.write(f"downwedig {__version__}\n")
+        return 0
+    from ..errors import InvalidDay, InvalidOption, InvalidStaircase, InvalidSteps, InvalidWidth, UnknownFamily
+    from ._common import CommandError, UsageError, error
+
+    parser = build_parser(_chosen(words))
     try:
-        status: int = args.run(args)
+        args = parser.parse_args(words)
+        try:
+            status: int = args.run(args)
+        except (UsageError, InvalidDay, InvalidOption, InvalidSteps, InvalidWidth, UnknownFamily) as exc:
+            args.parser.error(str(exc))
+    except SystemExit as exc:  # argparse's way out: --help, and usage errors
+        return exc.code if isinstance(exc.code, int) else 1
     except InvalidStaircase as exc:
         return error(str(exc))
     except CommandError as exc:
-        return error(str(exc), exc.status)
+        return error(str(exc))
     except BrokenPipeError:
         # The reader went away (`downwedig solve big.txt | head`): stop quietly, as
         # `cat` does, and keep Python from complaining when it flushes stdout at exit.

@@ -1,4 +1,4 @@
-"""What the subcommands share: opening inputs, reporting errors, choosing colour."""
+"""What the subcommands share: the parser class, the two kinds of failure, inputs, options, colour."""
 
 from __future__ import annotations
 
@@ -6,27 +6,48 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, BinaryIO, TextIO
+from typing import IO, BinaryIO, NoReturn, TextIO
 
 __all__ = [
     "CommandError",
+    "Parser",
+    "UsageError",
+    "add_day_options",
+    "day_of",
     "error",
     "int_range",
     "open_input",
     "read_input",
     "source_name",
+    "steps_range",
     "use_color",
     "width_type",
     "write_all",
 ]
 
 
-class CommandError(Exception):
-    """A failure the command reports in one line, with its exit status."""
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors exit with ``usage_status`` (2, as argparse; 3 for ``check``)."""
 
-    def __init__(self, message: str, status: int = 1) -> None:
-        super().__init__(message)
-        self.status = status
+    def __init__(self, *args: object, usage_status: int = 2, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.usage_status = usage_status
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(self.usage_status, f"{self.prog}: error: {message}\n")
+
+
+class UsageError(Exception):
+    """The command line asks for something impossible (a day the staircase lacks, a missing file...).
+
+    :func:`downwedig.cli.main` reports it like argparse reports a bad option:
+    the command's usage, the message, and its usage status (2; 3 for ``check``).
+    """
+
+
+class CommandError(Exception):
+    """A failure the command reports in one line with exit status 1 (a file it cannot write...)."""
 
 
 def error(message: str, status: int = 1) -> int:
@@ -53,23 +74,23 @@ def source_name(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def open_input(path: str, parser: argparse.ArgumentParser) -> BinaryIO:
-    """Open ``path`` for reading bytes (``-`` is standard input); a usage error if it can't be."""
+def open_input(path: str) -> BinaryIO:
+    """Open ``path`` for reading bytes (``-`` is standard input); a :class:`UsageError` if it can't be."""
     if path == "-":
         return sys.stdin.buffer
     try:
         return open(path, "rb")
     except OSError as exc:
-        parser.error(f"cannot open {path!r}: {exc.strerror or exc}")
+        raise UsageError(f"cannot open {path!r}: {exc.strerror or exc}") from None
 
 
-def read_input(path: str, parser: argparse.ArgumentParser) -> bytes:
-    """All the bytes of ``path`` (``-`` is standard input)."""
-    stream = open_input(path, parser)
+def read_input(path: str) -> bytes:
+    """All the bytes of ``path`` (``-`` is standard input); a :class:`UsageError` if it can't be read."""
+    stream = open_input(path)
     try:
         return stream.read()
     except OSError as exc:
-        parser.error(f"cannot read {path!r}: {exc.strerror or exc}")
+        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
@@ -93,10 +114,48 @@ def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
 
 
 def width_type(text: str) -> int:
-    """argparse type for ``--width``: an integer from 1 to 16."""
+    """argparse type for ``--width``: an integer from 1 to :data:`~downwedig.staircase.MAX_WIDTH`."""
     from ..staircase import MAX_WIDTH
 
     return int_range(1, MAX_WIDTH)(text)
+
+
+def steps_type(text: str) -> tuple[int, int]:
+    """argparse type for ``--steps A..B`` (or a single step ``A``; ``A-B`` also works)."""
+    first, dots, last = text.strip().replace("-", "..", 1).partition("..")
+    try:
+        low = int(first)
+        high = int(last) if dots else low
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected A..B (two step numbers), got {text!r}") from None
+    if not 1 <= low <= high:
+        raise argparse.ArgumentTypeError(f"expected 1 <= A <= B, got {text!r}")
+    return low, high
+
+
+def add_day_options(parser: argparse.ArgumentParser, *, steps: bool = True) -> None:
+    """The options ``explain``, ``render`` and ``play`` share: FILE, ``--day``, ``--steps``, ``--width``."""
+    parser.add_argument("file", metavar="FILE", help="input in the judge's format; '-' for stdin")
+    parser.add_argument("--day", type=int, metavar="K", help="the day to look at, 1..n (default n)")
+    if steps:
+        parser.add_argument("--steps", type=steps_type, metavar="A..B", help="show the steps A to B")
+    parser.add_argument("--width", type=width_type, default=8, metavar="W", help="pieces per step (1-16, default 8)")
+
+
+def day_of(day: int | None, n: int) -> int:
+    """The day asked for (default the last), or a :class:`UsageError` when the staircase lacks it."""
+    if day is None:
+        return n
+    if not 1 <= day <= n:
+        raise UsageError(f"--day {day} is not in 1..{n} (the staircase has {n} steps)")
+    return day
+
+
+def steps_range(steps: tuple[int, int] | None, day: int) -> tuple[int, int] | None:
+    """The ``--steps`` range, checked against the day's steps (a :class:`UsageError` past them)."""
+    if steps is not None and steps[1] > day:
+        raise UsageError(f"--steps {steps[0]}..{steps[1]} goes past step {day}, the last step of day {day}")
+    return steps
 
 
 def use_color(choice: str, stream: IO[str] | TextIO = sys.stdout) -> bool:

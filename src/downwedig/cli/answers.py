@@ -5,28 +5,24 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
 
-from ._common import int_range
+from ._common import UsageError, int_range
+
+__all__ = ["configure", "run"]
 
 
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "answers",
-        help="write the answer file of every input, in parallel",
-        description=(
-            "Like online-judge-tools' generate-output: solve each INPUT and write NAME.ans (NAME.in -> "
-            "NAME.ans) beside it or in --out-dir. A folder stands for its *.in files. Inputs are solved in "
-            "parallel; results are listed in the order given. A bad input is reported and does not stop "
-            "the others; the exit status is 1 if any failed."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Like online-judge-tools' generate-output: solve each INPUT and write NAME.ans (NAME.in -> "
+        "NAME.ans) beside it or in --out-dir. A folder stands for its *.in files. Inputs are solved in "
+        "parallel; results are listed in the order given. A bad input is reported and does not stop "
+        "the others; the exit status is 1 if any failed."
     )
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="test files or folders of *.in files")
     parser.add_argument("--out-dir", metavar="DIR", help="write the answers here (created if needed)")
     parser.add_argument(
         "-j", "--jobs", type=int_range(1), default=None, metavar="JOBS", help="worker processes (default: CPU count)"
     )
-    parser.set_defaults(run=run, parser=parser)
 
 
 def _bar(done: int, total: int) -> None:
@@ -43,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     sources = expand_inputs(args.inputs)
     if not sources:
-        args.parser.error("no inputs (a folder stands for its *.in files, and these have none)")
+        raise UsageError("no inputs (a folder stands for its *.in files, and these have none)")
     jobs = args.jobs or os.cpu_count() or 1
     results = answer_files(sources, args.out_dir, jobs=jobs, progress=_bar if sys.stderr.isatty() else None)
     failed = 0

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ._common import CommandError, int_range
+from ._common import CommandError, Parser, UsageError, int_range
 
-_count = int_range(1, 300_000)
+if TYPE_CHECKING:
+    from ..contest.family import Family
+
+__all__ = ["configure", "run"]
 
 
 def _seed(text: str) -> int:
@@ -19,12 +22,14 @@ def _seed(text: str) -> int:
 
 
 def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | None = None) -> None:
+    from ..staircase import MAX_N
+
     parser.add_argument(
         "--n",
-        type=_count,
+        type=int_range(1, MAX_N),
         default=getattr(defaults, "n", None) or 10,
         metavar="N",
-        help="steps, 1..300000 (default 10)",
+        help=f"steps, 1..{MAX_N} (default 10)",
     )
     seed = getattr(defaults, "seed", None)
     parser.add_argument(
@@ -35,28 +40,21 @@ def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | 
     )
 
 
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "gen",
-        help="generate a test of a family (deterministic)",
-        description=(
-            "Print a test in the judge's format. The same family, N, seed and options give the same "
-            "bytes on any machine and Python version (the generator is the project's splitmix64). "
-            "Family options go after the family: 'downwedig gen random --n 100 --seed 7 --red 30%%'; "
-            "'downwedig gen FAMILY --help' lists them."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Print a test in the judge's format. The same family, N, seed and options give the same "
+        "bytes on any machine and Python version (the generator is the project's splitmix64). "
+        "Family options go after the family: 'downwedig gen random --n 100 --seed 7 --red 30%'; "
+        "'downwedig gen FAMILY --help' lists them."
     )
     parser.add_argument("family", nargs="?", metavar="FAMILY", help="the family; see --list")
     parser.add_argument("--list", action="store_true", help="describe every family and its options, then exit")
     _add_common(parser)
     parser.add_argument("options", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-    parser.set_defaults(run=run, parser=parser)
 
 
-def _family_parser(family: Any, defaults: argparse.Namespace) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=f"downwedig gen {family.name}", description=family.description.replace("%", "%%")
-    )
+def _family_parser(family: Family, defaults: argparse.Namespace) -> Parser:
+    parser = Parser(prog=f"downwedig gen {family.name}", description=family.description)
     _add_common(parser, defaults)
     for option in family.options:
 
@@ -72,7 +70,7 @@ def _family_parser(family: Any, defaults: argparse.Namespace) -> argparse.Argume
     return parser
 
 
-def _listing(families: dict[str, Any]) -> str:
+def _listing(families: dict[str, Family]) -> str:
     lines = []
     for name in sorted(families):
         family = families[name]
@@ -83,30 +81,30 @@ def _listing(families: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.families import all_families, generate, to_text
+    from ..contest.registry import all_families, generate, get_family, to_text
+    from ..errors import InvalidOption
 
-    families = all_families()
     if args.list:
-        sys.stdout.write(_listing(families))
+        sys.stdout.write(_listing(all_families()))
         return 0
     if args.family is None:
-        args.parser.error("give a FAMILY (or --list to see them)")
-    if args.family not in families:
-        args.parser.error(f"unknown family {args.family!r}; known: {', '.join(sorted(families))}")
-    family = families[args.family]
-    inner = _family_parser(family, args).parse_args(args.options)
-    options = {option.name: getattr(inner, option.name) for option in family.options}
+        raise UsageError("give a FAMILY (or --list to see them)")
+    family = get_family(args.family)
+    inner = _family_parser(family, args)
+    values = inner.parse_args(args.options)
+    options = {option.name: getattr(values, option.name) for option in family.options}
     try:
-        text = to_text(generate(family.name, inner.n, inner.seed, **options))
-    except (ValueError, KeyError) as exc:
-        raise CommandError(str(exc).strip('"'), 2) from None
-    if inner.output is None:
+        text = to_text(generate(family.name, values.n, values.seed, **options))
+    except InvalidOption as exc:
+        flag = next((o.flag for o in family.options if o.name == exc.name), f"--{exc.name}")
+        inner.error(f"argument {flag}: {exc}")
+    if values.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
         try:
-            with open(inner.output, "w", encoding="ascii", newline="\n") as out:
+            with open(values.output, "w", encoding="ascii", newline="\n") as out:
                 out.write(text)
         except OSError as exc:
-            raise CommandError(f"cannot write {inner.output!r}: {exc.strerror or exc}") from None
+            raise CommandError(f"cannot write {values.output!r}: {exc.strerror or exc}") from None
     return 0

@@ -4,42 +4,38 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
-from ._common import CommandError, read_input, source_name
-from .explain import add_common, day_of
+from ._common import CommandError, UsageError, add_day_options, day_of, read_input, source_name
+
+__all__ = ["configure", "run"]
 
 _HELP = "Type the number of the step to move the handkerchief to, '?' for the legal moves, or 'q' to give up."
 
 
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "play",
-        help="play a day against the perfect player",
-        description=(
-            "Play the game of one day against the perfect player. The steps near the handkerchief are "
-            "shown; type the step to move to. Illegal moves are refused with the reason. At the end you "
-            "learn where you went wrong. Reads moves from standard input, so it can be scripted "
-            "(the staircase FILE must then not be '-')."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Play the game of one day against the perfect player. The steps near the handkerchief are "
+        "shown; type the step to move to. Illegal moves are refused with the reason. At the end you "
+        "learn where you went wrong. Reads moves from standard input, so it can be scripted "
+        "(the staircase FILE must then not be '-')."
     )
-    add_common(parser, steps=False)
+    add_day_options(parser, steps=False)
     parser.add_argument(
         "--as", dest="person", choices=("dina", "dima"), default="dina", help="your side (default dina, who starts)"
     )
-    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import IllegalMove
     from ..explain import analyse
-    from ..play import Game, IllegalMove
+    from ..play import Game
     from ..reader import parse
     from ..staircase import Player
 
     if args.file == "-":
-        args.parser.error("play reads your moves from standard input: give the staircase as a file")
-    staircase = parse(read_input(args.file, args.parser), width=args.width, source=source_name(args.file))
-    day = day_of(args, len(staircase))
+        raise UsageError("play reads your moves from standard input: give the staircase as a file")
+    staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
+    day = day_of(args.day, len(staircase))
     person = Player.DINA if args.person == "dina" else Player.DIMA
     game = Game(analyse(staircase, day), person)
     out = sys.stdout
@@ -76,8 +72,11 @@ def run(args: argparse.Namespace) -> int:
             continue
         try:
             move = game.play(int(text))
-        except ValueError as exc:  # IllegalMove is a ValueError too
-            say(f"Not a move: {exc}." if isinstance(exc, IllegalMove) else f"Not a step number: {text!r}.")
+        except IllegalMove as exc:
+            say(f"Not a move: {exc}.")
+            continue
+        except ValueError:
+            say(f"Not a step number: {text!r}.")
             continue
         say(f"You move {move.source} -> {move.target} ({move.why()}).")
     say("")

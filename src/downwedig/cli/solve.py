@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from ._common import open_input, read_input, source_name, width_type, write_all
 
+__all__ = ["configure", "run"]
 
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "solve",
-        help="print who wins each day (the judge's answer)",
-        description=(
-            "Read a staircase in the judge's format and print one digit per day: "
-            "1 if Dina (the first player) wins that day, 2 if Dima does."
-        ),
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Read a staircase in the judge's format and print one digit per day: "
+        "1 if Dina (the first player) wins that day, 2 if Dima does."
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="input file; '-' or none for stdin")
     parser.add_argument(
@@ -26,7 +23,6 @@ def register(commands: Any) -> None:
         "on a bad line the digits already printed stay printed",
     )
     parser.add_argument("--width", type=width_type, default=8, metavar="W", help="pieces per step (1-16, default 8)")
-    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,14 +32,14 @@ def run(args: argparse.Namespace) -> int:
     source = source_name(args.file)
     out = sys.stdout.buffer
     if args.stream:
-        stream = open_input(args.file, args.parser)
+        stream = open_input(args.file)
         with stream:
             for digits in answer_chunks(read_chunks(stream, width=args.width, source=source), args.width):
                 write_all(out, digits)
                 out.flush()
         out.write(b"\n")
     else:
-        data = read_input(args.file, args.parser)
+        data = read_input(args.file)
         write_all(out, answer(parse(data, width=args.width, source=source)).encode("ascii") + b"\n")
     out.flush()
     return 0

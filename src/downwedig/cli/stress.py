@@ -7,7 +7,10 @@ import os
 import sys
 from typing import Any
 
+from ..staircase import MAX_N
 from ._common import CommandError, int_range
+
+__all__ = ["configure", "run"]
 
 
 def _seconds(text: str) -> float:
@@ -20,22 +23,20 @@ def _seconds(text: str) -> float:
     return value
 
 
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "stress",
-        help="run a solution on generated tests; shrink the first failure",
-        description=(
-            "Run COMMAND (a shell command reading the test on stdin) on generated tests of every family, "
-            "sizes growing up to --max-n, and compare with the engine. Stop at the first wrong answer, "
-            "malformed output, crash (non-zero exit) or time-out; shrink that test while it keeps failing "
-            "the same way; print the minimal test, the expected and received output and the gen command "
-            "of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
-            "Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors."
-        ),
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Run COMMAND (a shell command reading the test on stdin) on generated tests of every family, "
+        "sizes growing up to --max-n, and compare with the engine. Stop at the first wrong answer, "
+        "malformed output, crash (non-zero exit) or time-out; shrink that test while it keeps failing "
+        "the same way; print the minimal test, the expected and received output and the gen command "
+        "of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
+        "Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors."
     )
     parser.add_argument("--solution", required=True, metavar="COMMAND", help="shell command of the solution")
     parser.add_argument("--tests", type=int_range(1), default=200, metavar="T", help="how many tests (200)")
-    parser.add_argument("--max-n", type=int_range(1, 300_000), default=100, metavar="N", help="largest n (100)")
+    parser.add_argument(
+        "--max-n", type=int_range(1, MAX_N), default=100, metavar="N", help=f"largest n, 1..{MAX_N} (100)"
+    )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0); same seed, same tests")
     parser.add_argument("--timeout", type=_seconds, default=5.0, metavar="SEC", help="per run (5)")
     parser.add_argument(
@@ -49,10 +50,9 @@ def register(commands: Any) -> None:
         help="most runs spent shrinking (1000; 8 for a time-out); 0 disables shrinking",
     )
     parser.add_argument("--save", default="stress-failure", metavar="PREFIX", help="(default: stress-failure)")
-    parser.set_defaults(run=run, parser=parser)
 
 
-def _shown(data: bytes, limit: int = 400) -> str:
+def _excerpt(data: bytes, limit: int = 400) -> str:
     text = data.decode("utf-8", "backslashreplace").rstrip("\n")
     if not text:
         return "(nothing)"
@@ -60,7 +60,7 @@ def _shown(data: bytes, limit: int = 400) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.families import to_text
+    from ..contest.registry import to_text
     from ..contest.stress import stress
 
     tty = sys.stderr.isatty()
@@ -96,9 +96,9 @@ def run(args: argparse.Namespace) -> int:
     out.write(f" ({last.detail})\n\n")
     text = to_text(minimal)
     out.write(text)
-    out.write(f"\nexpected: {last.expected}\nreceived: {_shown(last.received)}\n")
+    out.write(f"\nexpected: {last.expected}\nreceived: {_excerpt(last.received)}\n")
     if last.stderr.strip():
-        out.write(f"stderr:   {_shown(last.stderr)}\n")
+        out.write(f"stderr:   {_excerpt(last.stderr)}\n")
     try:
         for suffix, data in (
             (".in", text.encode("ascii")),

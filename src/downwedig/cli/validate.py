@@ -4,32 +4,28 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from ._common import read_input, source_name
 
+__all__ = ["configure", "run"]
 
-def register(commands: Any) -> None:
-    parser = commands.add_parser(
-        "validate",
-        help="check that a test is exactly in the judge's format (strict)",
-        description=(
-            "Validate a test in testlib's sense: n in [1, 300000] on the first line, then exactly n "
-            "lines of exactly 8 characters W/R, '\\n' line endings, a final newline and nothing else. "
-            "Exit 0 when valid; otherwise print 'LINE:COLUMN: what is wrong' on stderr and exit 3. "
-            "(solve is tolerant of layout; this is for files that go to a judge.)"
-        ),
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Validate a test in testlib's sense: n in [1, 300000] on the first line, then exactly n "
+        "lines of exactly 8 characters W/R, '\\n' line endings, a final newline and nothing else. "
+        "Exit 0 when valid; otherwise print 'LINE:COLUMN: what is wrong' on stderr and exit 3. "
+        "(solve is tolerant of layout; this is for files that go to a judge.)"
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="the test; '-' or none for stdin")
     parser.add_argument("-q", "--quiet", action="store_true", help="print nothing when the file is valid")
-    parser.set_defaults(run=run, parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..contest.validate import validate
-    from ..staircase import InvalidStaircase
+    from ..errors import InvalidStaircase
 
-    data = read_input(args.file, args.parser)
+    data = read_input(args.file)
     try:
         staircase = validate(data, source=source_name(args.file))
     except InvalidStaircase as exc:

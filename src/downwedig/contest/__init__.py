@@ -3,17 +3,31 @@
 The modules are imported on demand (``from downwedig.contest import check``):
 
 - :mod:`~downwedig.contest.prng`: the splitmix64 generator behind every test;
-- :mod:`~downwedig.contest.family`, :mod:`~downwedig.contest.families`,
-  :mod:`~downwedig.contest.adversarial`: the test families of ``gen``;
+- :mod:`~downwedig.contest.family`: what a test family is;
+- :mod:`~downwedig.contest.standard`, :mod:`~downwedig.contest.adversarial`:
+  the families of ``gen``, gathered by :mod:`~downwedig.contest.registry`;
 - :mod:`~downwedig.contest.validate`: the strict validator;
 - :mod:`~downwedig.contest.check`: the testlib-style checker;
 - :mod:`~downwedig.contest.answers`: answer files for many inputs in parallel;
+- :mod:`~downwedig.contest.run`: running a solution in its own process group;
 - :mod:`~downwedig.contest.stress` and :mod:`~downwedig.contest.shrink`:
   stress testing and shrinking a failing input.
 
->>> from downwedig.contest.families import generate, to_text
+>>> from downwedig.contest.registry import generate, to_text
 >>> to_text(generate("equal", 2, seed=1, row=0))
 '2\\nWWWWWWWW\\nWWWWWWWW\\n'
 """
 
-__all__: list[str] = []
+__all__ = [
+    "adversarial",
+    "answers",
+    "check",
+    "family",
+    "prng",
+    "registry",
+    "run",
+    "shrink",
+    "standard",
+    "stress",
+    "validate",
+]

@@ -43,22 +43,24 @@ modes and the other quantities a solver of this problem depends on:
 
 from __future__ import annotations
 
-from ..transitions import bit_tables
+from ..engine import bit_form
+from ..errors import InvalidOption
+from ..moves import step_mask
+from ..staircase import WIDTH
 from .family import Family, Option
 from .prng import SplitMix64
 
 __all__ = ["FAMILIES"]
 
-_FULL = 0xFF
+_FULL = (1 << WIDTH) - 1  # the row of red pieces only
 
+#: novelty: how many failures in a row before it stops backing up at one place,
+#: and how far back (1..this many rows) it backs up each time.
+_STUCK_LIMIT = 100
+_LONGEST_BACKUP = 20
 
-def _mask(rows: list[int], p: int) -> int:
-    """Move mask of step ``p`` (0-based) among ``rows``, the steps past the end absent."""
-    mask = 0
-    for d in range(1, 9):
-        if p + d < len(rows) and (rows[p] ^ rows[p + d]).bit_count() <= 8 - d:
-            mask |= 1 << (d - 1)
-    return mask
+#: stutter: how far above the bottom the repeated row sits by default.
+_STUTTER_FROM_BOTTOM = 50
 
 
 def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
@@ -68,44 +70,48 @@ def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
     times, 20 rows at most each).
     """
     if not 1 <= candidates <= 256:
-        raise ValueError(f"candidates must be between 1 and 256, got {candidates}")
-    tables = bit_tables(8)
-    constant = (0, tables.all)
-    rows = [rng.bits(8) for _ in range(8)]
+        raise InvalidOption("candidates", f"candidates must be between 1 and 256, got {candidates}")
+    tables = bit_form(WIDTH)
+    rows = [rng.bits(WIDTH) for _ in range(WIDTH)]
     states = [tables.g1]  # states[p] is G before step p's mask is applied
     seen = {tables.g1}
     stuck = 0  # failures since the last step forward
     backups = 0  # (bounded, so that generation stays O(n * candidates))
-    while len(rows) < n + 8:
-        p = len(rows) - 8  # adding a row completes step p's move mask
+    while len(rows) < n + WIDTH:
+        p = len(rows) - WIDTH  # adding a row completes step p's move mask
         fallback = None
         chosen = None
         for _ in range(candidates):
-            row = rng.bits(8)
+            row = rng.bits(WIDTH)
             rows.append(row)
-            state = tables.step(states[-1], _mask(rows, p))
+            state = tables.step(states[-1], step_mask(rows, p, WIDTH))
             rows.pop()
-            if state not in constant and state not in seen:
+            if not tables.is_constant(state) and state not in seen:
                 chosen = (row, state)
                 break
-            if fallback is None or fallback[1] in constant:
+            if fallback is None or tables.is_constant(fallback[1]):
                 fallback = (row, state)
         chosen = chosen or fallback
         assert chosen is not None
-        if chosen[1] in constant and states[-1] not in constant and stuck < 100 and backups < n:
+        if (
+            tables.is_constant(chosen[1])
+            and not tables.is_constant(states[-1])
+            and stuck < _STUCK_LIMIT
+            and backups < n
+        ):
             # Every candidate makes G constant, which would swallow every later step:
             # back up a few rows (past the start if need be) and try another way.
             stuck += 1
             backups += 1
-            back = 1 + rng.below(20)
+            back = 1 + rng.below(_LONGEST_BACKUP)
             if back > p:
-                rows = [rng.bits(8) for _ in range(8)]
+                rows = [rng.bits(WIDTH) for _ in range(WIDTH)]
                 del states[1:]
             else:
                 del rows[len(rows) - back :]
                 del states[len(states) - back :]
             continue
-        stuck = 0  # (after 100 failures in a row it gives up keeping G alive there)
+        stuck = 0  # (after _STUCK_LIMIT failures in a row it gives up keeping G alive there)
         rows.append(chosen[0])
         states.append(chosen[1])
         seen.add(chosen[1])
@@ -115,7 +121,7 @@ def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
 def glitched_rows(n: int, rng: SplitMix64, percent: int = 20) -> list[int]:
     """Alternating complements with a glitch (repeat, or one piece off) at ``percent`` % of the steps. O(n)."""
     if not 0 <= percent <= 100:
-        raise ValueError(f"percent must be between 0 and 100, got {percent}")
+        raise InvalidOption("percent", f"percent must be between 0 and 100, got {percent}")
     rows: list[int] = []
     current = 0x0F
     while len(rows) < n:
@@ -123,7 +129,7 @@ def glitched_rows(n: int, rng: SplitMix64, percent: int = 20) -> list[int]:
             if rng.chance(1, 2):
                 rows.append(current)  # a repeated row
             else:
-                rows.append(current ^ (1 << rng.below(8)))  # one piece off, then carry on alternating
+                rows.append(current ^ (1 << rng.below(WIDTH)))  # one piece off, then carry on alternating
                 current ^= _FULL
             continue
         rows.append(current)
@@ -134,8 +140,8 @@ def glitched_rows(n: int, rng: SplitMix64, percent: int = 20) -> list[int]:
 def stutter_rows(n: int, rng: SplitMix64, at: int = 0) -> list[int]:
     """Alternating complements with one repeated row at step ``at`` (0: 50 steps from the bottom). O(n)."""
     if at < 0:
-        raise ValueError(f"at must be 0 or a step number, got {at}")
-    where = at if at > 0 else max(1, n - 50)
+        raise InvalidOption("at", f"at must be 0 or a step number, got {at}")
+    where = at if at > 0 else max(1, n - _STUTTER_FROM_BOTTOM)
     rows: list[int] = []
     current = 0x0F
     for step in range(1, n + 1):
@@ -147,11 +153,13 @@ def stutter_rows(n: int, rng: SplitMix64, at: int = 0) -> list[int]:
 
 def pairs_rows(n: int, rng: SplitMix64, k: int = 4, every: int = 50) -> list[int]:
     """Rows from a palette of ``k`` random rows, a new palette every ``every`` steps. O(n)."""
-    if not 1 <= k <= 256 or every < 1:
-        raise ValueError(f"k must be between 1 and 256 and every at least 1, got {k} and {every}")
+    if not 1 <= k <= 256:
+        raise InvalidOption("k", f"k must be between 1 and 256, got {k}")
+    if every < 1:
+        raise InvalidOption("every", f"every must be at least 1, got {every}")
     rows: list[int] = []
     while len(rows) < n:
-        palette = [rng.bits(8) for _ in range(k)]
+        palette = [rng.bits(WIDTH) for _ in range(k)]
         rows += (palette[rng.below(k)] for _ in range(min(every, n - len(rows))))
     return rows
 

@@ -24,6 +24,10 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..engine import answer
+from ..errors import InvalidStaircase
+from ..reader import parse
+
 __all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "target_path"]
 
 
@@ -69,10 +73,6 @@ def answer_file(source: str, out_dir: str | None = None) -> Result:
     >>> answer_file("/nonexistent.in").ok
     False
     """
-    from ..engine import answer
-    from ..reader import parse
-    from ..staircase import InvalidStaircase
-
     target = target_path(source, out_dir)
     try:
         data = Path(source).read_bytes()

@@ -19,11 +19,11 @@ from __future__ import annotations
 import dataclasses
 
 from ..engine import answer
+from ..errors import InvalidStaircase
 from ..explain import analyse
-from ..reader import parse
-from ..staircase import InvalidStaircase, Staircase
+from ..reader import describe_byte, parse
 
-__all__ = ["FAIL", "OK", "PE", "WA", "Verdict", "check", "day_statuses", "explain_day", "read_digits"]
+__all__ = ["FAIL", "OK", "PE", "WA", "Verdict", "check", "differences", "read_digits"]
 
 #: testlib's exit codes.
 OK, WA, PE, FAIL = 0, 1, 2, 3
@@ -59,65 +59,29 @@ def read_digits(data: bytes, n: int) -> str:
             line = text.count(b"\n", 0, position) + 2
             raise ValueError(f"line {line}: expected one line of {n} digits, found a second line")
         if byte not in b"12":
-            shown = repr(chr(byte)) if 0x20 <= byte < 0x7F else f"byte 0x{byte:02x}"
-            raise ValueError(f"column {position + 1}: expected a digit 1 or 2, found {shown}")
+            raise ValueError(f"column {position + 1}: expected a digit 1 or 2, found {describe_byte(byte)}")
     if not text:
         raise ValueError(f"expected {n} digits, found nothing")
     raise ValueError(f"expected {n} digits, found {len(text)}")
 
 
-def day_statuses(staircase: Staircase, day: int) -> list[bool]:
-    """Whether each step ``1..day`` is won for the player to move on that day (index 0 = step 1). O(day * 8).
+def differences(expected: str, received: str) -> tuple[int, int] | None:
+    """The first day on which two answers of one length differ and on how many days they do; None if equal. O(n).
 
-    The statuses :func:`downwedig.explain.analyse` computes, as a list.
-
-    >>> day_statuses(Staircase.from_rows(["WWWWWWWW"] * 3), 3)
-    [True, True, False]
+    >>> differences("2111", "2122"), differences("21", "21")
+    ((3, 2), None)
     """
-    return [bool(status) for status in analyse(staircase, day).won[1:]]
-
-
-def explain_day(staircase: Staircase, day: int) -> str:
-    """Why day ``day`` has its winner: Dina's winning move, or why she has none. O(day * 8).
-
-    >>> print(explain_day(Staircase.from_rows(["WWWWWWWW", "RRRRRRRR"]), 2))
-    on day 2 Dina cannot move: step 1 shares 0 pieces with step 2 (a move of 1 needs 1)
-    """
-    won = day_statuses(staircase, day)
-    targets = staircase.moves(1, day)
-    if not targets:
-        shares = ", ".join(
-            f"{staircase.common(1, j)} pieces with step {j} (a move of {j - 1} needs {j - 1})"
-            for j in range(2, min(day, 1 + staircase.width) + 1)
-        )
-        if day == 1:
-            return "on day 1 there is only step 1: Dina cannot move"
-        return f"on day {day} Dina cannot move: step 1 shares {shares}"
-
-    def why(j: int) -> str:
-        return f"step {j} (distance {j - 1}, {staircase.common(1, j)} pieces in common)"
-
-    lost = [j for j in targets if not won[j - 1]]
-    if lost:
-        j = lost[0]
-        return f"on day {day} Dina wins by moving from step 1 to {why(j)}: " + (
-            f"step {j} is the last step, so Dima cannot move" if j == day else f"step {j} is lost for Dima"
-        )
-    replies = []
-    for j in targets:
-        reply = next(r for r in staircase.moves(j, day) if not won[r - 1])
-        replies.append(f"from step {j} Dima moves on to step {reply}")
-    return (
-        f"on day {day} Dina loses: her moves from step 1 go to steps {', '.join(map(str, targets))}, "
-        f"and each is won for Dima ({'; '.join(replies)}), each reply leaving Dina on a lost step"
-    )
+    if expected == received:
+        return None
+    wrong = [day for day, (a, b) in enumerate(zip(expected, received, strict=True), 1) if a != b]
+    return wrong[0], len(wrong)
 
 
 def check(input_data: bytes, output_data: bytes, answer_data: bytes | None, *, explain: bool = False) -> Verdict:
     """The verdict on ``output_data`` for ``input_data`` (ANSWER ``None``: the engine's). O(n).
 
-    With ``explain`` a wrong answer's message adds :func:`explain_day` for the
-    first wrong day (O(day) more).
+    With ``explain`` a wrong answer's message adds, for the first wrong day,
+    :meth:`DayAnalysis.reason <downwedig.explain.DayAnalysis.reason>` (O(day) more).
 
     >>> check(b"1\\nWWWWWWWW\\n", b"2", b"1\\n").status  # the answer file itself is wrong
     1
@@ -140,16 +104,17 @@ def check(input_data: bytes, output_data: bytes, answer_data: bytes | None, *, e
         received = read_digits(output_data, n)
     except ValueError as exc:
         return Verdict(PE, f"wrong output format: {exc}")
-    if received == expected:
+    found = differences(expected, received)
+    if found is None:
         return Verdict(OK, f"ok {n} day{'s' if n != 1 else ''}")
-    wrong = [k for k, (a, b) in enumerate(zip(expected, received, strict=True), 1) if a != b]
-    day = wrong[0]
+    day, wrong = found
     message = (
         f"wrong answer on day {day}: expected {_WHO[expected[day - 1]]}, received {_WHO[received[day - 1]]}; "
-        f"{len(wrong)} of {n} days wrong"
+        f"{wrong} of {n} days wrong"
     )
     if explain:
-        message += f"\n{explain_day(staircase, day)}"
-        if answer_data is not None and answer(staircase.prefix(day))[-1] != expected[day - 1]:
+        analysis = analyse(staircase, day)
+        message += f"\non day {day}: {analysis.reason()}"
+        if answer_data is not None and str(int(analysis.winner)) != expected[day - 1]:
             message += f"\n(note: the engine disagrees with the answer file on day {day})"
     return Verdict(WA, message)

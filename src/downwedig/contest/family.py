@@ -1,13 +1,15 @@
 """What a test family is: a named, documented generator of staircase rows.
 
-A family's ``function(n, rng, **options)`` returns ``n`` rows as integers in
-``[0, 256)``: bit ``7 - c`` is column ``c``, and a set bit is a red piece
-(``R``), as in :meth:`downwedig.Staircase.from_ints`.  It must draw all its
+A family's ``function(n, rng, **options)`` returns ``n`` rows of the judge's
+width (:data:`~downwedig.staircase.WIDTH` pieces) as integers: bit
+``WIDTH - 1 - c`` is column ``c``, and a set bit is a red piece (``R``), as in
+:meth:`downwedig.Staircase.from_ints`.  It must draw all its
 randomness from ``rng`` (a :class:`~downwedig.contest.prng.SplitMix64`) so
 that the output depends on the arguments only.
 
-This module imports nothing else from the package, so family modules
-(``families``, ``adversarial``) can import it without cycles.
+Family modules (:mod:`~downwedig.contest.standard`,
+:mod:`~downwedig.contest.adversarial`) build on this one, and
+:mod:`~downwedig.contest.registry` gathers them.
 
 >>> def zeros(n: int, rng: SplitMix64) -> list[int]:
 ...     return [0] * n
@@ -23,12 +25,11 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from ..errors import InvalidOption
+from ..staircase import WIDTH, row_text, row_value
 from .prng import SplitMix64
 
-__all__ = ["MAX_N", "Family", "FamilyFunction", "Option", "fraction_type", "row_type"]
-
-#: The judge's limit on the number of steps.
-MAX_N = 300_000
+__all__ = ["Family", "FamilyFunction", "Option", "fraction_type", "row_type"]
 
 #: ``(n, rng, **options) -> rows``.
 FamilyFunction = Callable[..., list[int]]
@@ -44,21 +45,21 @@ def fraction_type(text: str) -> Fraction:
     try:
         value = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"not a probability: {text!r} (write 30%, 3/10 or 0.3)") from None
+        raise InvalidOption("probability", f"not a probability: {text!r} (write 30%, 3/10 or 0.3)") from None
     if not 0 <= value <= 1:
-        raise ValueError(f"a probability must be between 0 and 1, got {text!r}")
+        raise InvalidOption("probability", f"a probability must be between 0 and 1, got {text!r}")
     return value
 
 
 def row_type(text: str) -> int:
-    """Parse one row of 8 pieces ``W``/``R`` into its integer. O(1).
+    """Parse one row of the judge's width (8 pieces ``W``/``R``) into its integer. O(1).
 
     >>> row_type("WWWWWWWR")
     1
     """
-    if len(text) != 8 or text.strip("WR"):
-        raise ValueError(f"a row is 8 pieces 'W'/'R', got {text!r}")
-    return int(text.translate(str.maketrans("WR", "01")), 2)
+    if len(text) != WIDTH or text.strip("WR"):
+        raise InvalidOption("row", f"a row is {WIDTH} pieces 'W'/'R', got {text!r}")
+    return row_value(text)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -86,7 +87,7 @@ class Option:
         ('WWWWWWWR', '4')
         """
         if self.parse is row_type and isinstance(value, int):
-            return format(value, "08b").translate(str.maketrans("01", "WR"))
+            return row_text(value, WIDTH)
         return str(value)
 
 
@@ -114,14 +115,16 @@ class Family:
         known = {option.name for option in self.options}
         unknown = sorted(set(given) - known)
         if unknown:
-            raise ValueError(f"family {self.name!r} has no option {unknown[0]!r}")
+            raise InvalidOption(unknown[0], f"family {self.name!r} has no option {unknown[0]!r}")
         return {option.name: given.get(option.name, option.default) for option in self.options}
 
     def generate(self, n: int, rng: SplitMix64, **options: Any) -> list[int]:
         """The rows for ``n`` steps; checks the family kept its contract. O(n) plus the family's cost."""
         if n < 1:
-            raise ValueError(f"n must be at least 1, got {n}")
+            raise InvalidOption("n", f"n must be at least 1, got {n}")
         rows = self.function(n, rng, **self.resolve(options))
-        if any(not 0 <= row < 256 for row in rows):
-            raise AssertionError(f"family {self.name!r} produced a row outside 0..255")
+        # A broken contract is a bug in the family, not the user's doing.  (``max`` ignores ``n``.)
+        assert all(0 <= row < 1 << WIDTH for row in rows), (
+            f"family {self.name!r} made a row of more than {WIDTH} pieces"
+        )
         return rows

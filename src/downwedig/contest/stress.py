@@ -8,9 +8,8 @@ in plan order: a wrong answer, a malformed output, a crash (non-zero exit)
 or a time-out.  It then :func:`~downwedig.contest.shrink.shrink`\\ s the input
 while the solution keeps failing the same way (same kind of failure).
 
-Every run gets its own session (process group); when it times out, or as
-soon as it has finished, the whole group is killed, so nothing the solution
-started is left running.  Process groups make this POSIX-only.
+Every run goes through :func:`~downwedig.contest.run.run_solution`: its own
+process group, killed as a whole when it times out or has finished.
 
 >>> cases = plan(seed=1, tests=3, max_n=5)
 >>> [(c.family, c.n) for c in cases] == [(c.family, c.n) for c in plan(seed=1, tests=3, max_n=5)]
@@ -20,22 +19,20 @@ True
 from __future__ import annotations
 
 import concurrent.futures
-import contextlib
 import dataclasses
-import os
-import signal
-import subprocess
-import time
+import enum
 from collections.abc import Callable
 from typing import Any
 
 from ..engine import answer
 from ..staircase import Staircase
-from .families import all_families, gen_command, generate, to_text
+from .check import differences, read_digits
 from .prng import SplitMix64, derive_seed
+from .registry import all_families, gen_command, generate, to_text
+from .run import Run, describe_exit, run_solution
 from .shrink import shrink
 
-__all__ = ["Case", "Failure", "Report", "Run", "judge", "plan", "run_solution", "stress"]
+__all__ = ["Case", "Failure", "FailureKind", "Report", "judge", "plan", "stress"]
 
 #: Time-outs are expensive to shrink: each failing candidate costs the whole time limit.
 TIMEOUT_SHRINK_RUNS = 8
@@ -58,26 +55,23 @@ class Case:
         return gen_command(self.family, self.n, self.seed, self.options)
 
 
-@dataclasses.dataclass(frozen=True)
-class Run:
-    """What one run of the solution did."""
+class FailureKind(enum.Enum):
+    """How a run can fail; shrinking keeps a test only while it fails the same way."""
 
-    returncode: int | None  # None after a time-out
-    stdout: bytes
-    stderr: bytes
-    seconds: float
+    WRONG_ANSWER = "wrong answer"
+    MALFORMED_OUTPUT = "malformed output"
+    CRASH = "crash"
+    TIME_OUT = "time-out"
 
-    @property
-    def timed_out(self) -> bool:
-        """Whether the run was killed for taking too long."""
-        return self.returncode is None
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclasses.dataclass(frozen=True)
 class Failure:
     """How a run failed: ``kind`` is what "failing the same way" compares."""
 
-    kind: str  # "wrong answer", "malformed output", "crash" or "time-out"
+    kind: FailureKind
     detail: str
     expected: str
     received: bytes
@@ -127,54 +121,6 @@ def plan(seed: int, tests: int, max_n: int, families: list[str] | None = None) -
     return cases
 
 
-def _kill_group(pid: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, signal.SIGKILL)
-
-
-def run_solution(command: str, data: bytes, timeout: float) -> Run:
-    """Run the shell ``command`` with ``data`` on stdin, in its own process group. O(its run time).
-
-    After ``timeout`` seconds the whole group is killed with SIGKILL; it is
-    killed in any case once the command has finished, so background
-    processes it started do not outlive it.
-
-    >>> run_solution("cat", b"hi", timeout=10).stdout
-    b'hi'
-    """
-    start = time.monotonic()
-    process = subprocess.Popen(
-        command,
-        shell=True,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    try:
-        stdout, stderr = process.communicate(data, timeout=timeout)
-        returncode: int | None = process.returncode
-    except subprocess.TimeoutExpired:
-        _kill_group(process.pid)
-        stdout, stderr = process.communicate()
-        returncode = None
-    finally:
-        _kill_group(process.pid)
-        if process.poll() is None:  # an exception other than the time-out
-            process.kill()
-            process.wait()
-    return Run(returncode, stdout, stderr, time.monotonic() - start)
-
-
-def _describe_exit(code: int) -> str:
-    if code < 0:
-        try:
-            return f"killed by signal {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    return f"exit status {code}"
-
-
 def judge(rows: list[int], run: Run, timeout: float) -> Failure | None:
     """How ``run`` failed on ``rows``, or None if its output is the engine's answer. O(n).
 
@@ -183,27 +129,25 @@ def judge(rows: list[int], run: Run, timeout: float) -> Failure | None:
     >>> judge([0, 0], Run(0, b"22\\n", b"", 0.1), 1.0).detail
     'day 2: expected 1, received 2 (1 of 2 days wrong)'
     """
-    from .check import read_digits
-
     expected = answer(Staircase.from_ints(rows))
     if run.timed_out:
-        return Failure("time-out", f"killed after {timeout:g} s", expected, run.stdout, None, run.stderr)
+        return Failure(FailureKind.TIME_OUT, f"killed after {timeout:g} s", expected, run.stdout, None, run.stderr)
     if run.returncode != 0:
         assert run.returncode is not None
-        return Failure("crash", _describe_exit(run.returncode), expected, run.stdout, None, run.stderr)
+        detail = describe_exit(run.returncode)
+        return Failure(FailureKind.CRASH, detail, expected, run.stdout, None, run.stderr)
     try:
         received = read_digits(run.stdout, len(rows))
     except ValueError as exc:
-        return Failure("malformed output", str(exc), expected, run.stdout, None, run.stderr)
-    if received == expected:
+        return Failure(FailureKind.MALFORMED_OUTPUT, str(exc), expected, run.stdout, None, run.stderr)
+    found = differences(expected, received)
+    if found is None:
         return None
-    wrong = [k for k, (a, b) in enumerate(zip(expected, received, strict=True), 1) if a != b]
-    day = wrong[0]
+    day, wrong = found
     detail = (
-        f"day {day}: expected {expected[day - 1]}, received {received[day - 1]} "
-        f"({len(wrong)} of {len(rows)} days wrong)"
+        f"day {day}: expected {expected[day - 1]}, received {received[day - 1]} ({wrong} of {len(rows)} days wrong)"
     )
-    return Failure("wrong answer", detail, expected, run.stdout, day, run.stderr)
+    return Failure(FailureKind.WRONG_ANSWER, detail, expected, run.stdout, day, run.stderr)
 
 
 def stress(
@@ -251,12 +195,12 @@ def stress(
 
     def still_fails(rows: list[int]) -> int | None:
         result = judge(rows, run_solution(command, to_text(rows).encode("ascii"), timeout), timeout)
-        if result is None or result.kind != failure.kind:
+        if result is None or result.kind is not failure.kind:
             return None
         last[str(rows)] = result
         return result.first_wrong_day or len(rows)
 
-    budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.kind == "time-out" else shrink_runs
+    budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.kind is FailureKind.TIME_OUT else shrink_runs
     shrunk = shrink(case.rows, still_fails, max_runs=budget)
     minimal_failure = last.get(str(shrunk.rows), failure)
     return Report(done, case, failure, shrunk.rows, minimal_failure, shrunk.runs, shrunk.complete)

@@ -13,28 +13,16 @@ tolerant; this is for test files that go to a judge.
 >>> validate(b"2\\nWWWWWWWW\\nRRRRRRRR")
 Traceback (most recent call last):
 ...
-downwedig.staircase.InvalidStaircase: <input>:3:9: missing newline at the end of the file
+downwedig.errors.InvalidStaircase: <input>:3:9: missing newline at the end of the file
 """
 
 from __future__ import annotations
 
-from ..reader import parse
-from ..staircase import InvalidStaircase, Staircase
-from .family import MAX_N
+from ..errors import InvalidStaircase
+from ..reader import describe_byte, pack_exact
+from ..staircase import MAX_N, WIDTH, Staircase
 
-__all__ = ["MAX_N", "validate"]
-
-_WIDTH = 8
-
-
-def _shown(byte: int) -> str:
-    if byte == 0x0A:
-        return "end of line"
-    if byte == 0x0D:
-        return "'\\r' (line endings must be '\\n' alone)"
-    if 0x20 <= byte < 0x7F:
-        return repr(chr(byte))
-    return f"byte 0x{byte:02x}"
+__all__ = ["validate"]
 
 
 def _read_n(data: bytes, source: str) -> tuple[int, int]:
@@ -49,14 +37,14 @@ def _read_n(data: bytes, source: str) -> tuple[int, int]:
     while end < len(data) and 0x30 <= data[end] <= 0x39:
         end += 1
     if end == 0:
-        raise fail(f"expected the number of steps n (a digit), found {_shown(data[0])}", 1)
+        raise fail(f"expected the number of steps n (a digit), found {describe_byte(data[0])}", 1)
     if end > 1 and data[0] == 0x30:
         raise fail("n has a leading zero", 1)
     n = int(data[:end])
     if end == len(data):
         raise fail("missing newline after n", end + 1)
     if data[end] != 0x0A:
-        raise fail(f"expected a newline after n, found {_shown(data[end])}", end + 1)
+        raise fail(f"expected a newline after n, found {describe_byte(data[end])}", end + 1)
     if not 1 <= n <= MAX_N:
         raise fail(f"n = {n} is not in [1, {MAX_N}]", 1)
     return n, end + 1
@@ -73,26 +61,26 @@ def _locate(data: bytes, start: int, n: int, source: str) -> InvalidStaircase:
 
         if at == len(data):
             return fail(f"expected {n} steps, found only {step - 1}", 1)
-        for column in range(1, _WIDTH + 1):
+        for column in range(1, WIDTH + 1):
             if at == len(data):
-                return fail(f"step {step} has {column - 1} pieces, expected {_WIDTH}; the file ends here", column)
+                return fail(f"step {step} has {column - 1} pieces, expected {WIDTH}; the file ends here", column)
             byte = data[at]
             if byte == 0x0A:
-                return fail(f"step {step} has {column - 1} pieces, expected {_WIDTH}", column)
+                return fail(f"step {step} has {column - 1} pieces, expected {WIDTH}", column)
             if byte not in b"WR":
-                return fail(f"expected 'W' or 'R', found {_shown(byte)}", column)
+                return fail(f"expected 'W' or 'R', found {describe_byte(byte)}", column)
             at += 1
         if at == len(data):
-            return fail("missing newline at the end of the file", _WIDTH + 1)
+            return fail("missing newline at the end of the file", WIDTH + 1)
         if data[at] != 0x0A:
             if data[at] in b"WR":
-                return fail(f"step {step} has more than {_WIDTH} pieces", _WIDTH + 1)
-            return fail(f"expected a newline after step {step}, found {_shown(data[at])}", _WIDTH + 1)
+                return fail(f"step {step} has more than {WIDTH} pieces", WIDTH + 1)
+            return fail(f"expected a newline after step {step}, found {describe_byte(data[at])}", WIDTH + 1)
         at += 1
     if at != len(data):
         return InvalidStaircase(
             f"expected the end of the file after step {n}, found "
-            + ("an empty line" if data[at] == 0x0A else _shown(data[at])),
+            + ("an empty line" if data[at] == 0x0A else describe_byte(data[at])),
             line=n + 2,
             column=1,
             source=source,
@@ -110,18 +98,12 @@ def validate(data: bytes | str, *, source: str = "<input>") -> Staircase:
     >>> validate("1\\nWWWWWWWWW\\n", source="t.in")
     Traceback (most recent call last):
     ...
-    downwedig.staircase.InvalidStaircase: t.in:2:9: step 1 has more than 8 pieces
+    downwedig.errors.InvalidStaircase: t.in:2:9: step 1 has more than 8 pieces
     """
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
     n, start = _read_n(data, source)
-    body = data[start:]
-    stride = _WIDTH + 1
-    if (
-        len(body) == n * stride
-        and body[_WIDTH::stride] == b"\n" * n
-        and body.count(b"\n") == n
-        and not body.translate(None, b"WR\n")
-    ):
-        return parse(data, width=_WIDTH, source=source)
+    packed = pack_exact(data[start:], n, WIDTH)
+    if packed is not None:
+        return Staircase(packed, WIDTH)
     raise _locate(data, start, n, source)

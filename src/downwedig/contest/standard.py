@@ -1,34 +1,32 @@
-"""The test families of ``downwedig gen`` and their registry.
+"""The standard test families of ``downwedig gen``: random rows and the shapes a judge tests.
 
 Every family is a :class:`~downwedig.contest.family.Family`; its rows depend
 only on ``n``, the options and the :class:`~downwedig.contest.prng.SplitMix64`
-stream, which :func:`generate` seeds from all the arguments (see
-:func:`~downwedig.contest.prng.derive_seed`).  The engine's adversarial
-families live in :mod:`downwedig.contest.adversarial` and are merged in by
-:func:`all_families`.
+stream.  :mod:`~downwedig.contest.registry` gathers them with the engine's
+adversarial families (:mod:`~downwedig.contest.adversarial`).
 
->>> generate("equal", 3, seed=1, row=0)
+>>> FAMILIES["equal"].generate(3, SplitMix64(1), row=0)
 [0, 0, 0]
->>> {"random", "chain", "novelty"} <= set(all_families())  # the adversarial ones merged in
-True
 """
 
 from __future__ import annotations
 
-import shlex
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..staircase import Staircase
-from .family import MAX_N, Family, Option, fraction_type, row_type
-from .prng import SplitMix64, derive_seed
+from ..errors import InvalidOption
+from ..staircase import WIDTH
+from .family import Family, Option, fraction_type, row_type
+from .prng import SplitMix64
 
-__all__ = ["FAMILIES", "all_families", "gen_command", "generate", "get_family", "to_text"]
+__all__ = ["FAMILIES"]
+
+_ROWS = 1 << WIDTH  # how many different rows there are
+_FULL = _ROWS - 1  # the row of red pieces only
 
 
 def _row_or_random(row: int | None, rng: SplitMix64) -> int:
-    return rng.below(256) if row is None else row
+    return rng.below(_ROWS) if row is None else row
 
 
 def random_rows(n: int, rng: SplitMix64, red: Fraction = Fraction(1, 2)) -> list[int]:
@@ -43,18 +41,18 @@ def random_rows(n: int, rng: SplitMix64, red: Fraction = Fraction(1, 2)) -> list
     ([0, 0], [255, 255])
     """
     if red == Fraction(1, 2):
-        return list(rng.bits(8 * n).to_bytes(n, "big"))
+        return list(rng.bits(WIDTH * n).to_bytes(n, "big"))
     num, den = red.numerator, red.denominator
     rows = []
     for _ in range(n):
         row = 0
         if den <= 256:
-            draw = rng.below(den**8)
-            for _ in range(8):
+            draw = rng.below(den**WIDTH)
+            for _ in range(WIDTH):
                 draw, digit = divmod(draw, den)
                 row = (row << 1) | (digit < num)
         else:
-            for _ in range(8):
+            for _ in range(WIDTH):
                 row = (row << 1) | rng.chance(num, den)
         rows.append(row)
     return rows
@@ -76,7 +74,7 @@ def alternating_rows(n: int, rng: SplitMix64, row: int | None = None) -> list[in
     [0, 255, 0]
     """
     first = _row_or_random(row, rng)
-    return [first if i % 2 == 0 else first ^ 0xFF for i in range(n)]
+    return [first if i % 2 == 0 else first ^ _FULL for i in range(n)]
 
 
 def palette_rows(n: int, rng: SplitMix64, k: int = 3) -> list[int]:
@@ -85,9 +83,9 @@ def palette_rows(n: int, rng: SplitMix64, k: int = 3) -> list[int]:
     >>> len(set(palette_rows(50, SplitMix64(1), k=2))) <= 2
     True
     """
-    if not 1 <= k <= 256:
-        raise ValueError(f"k must be between 1 and 256, got {k}")
-    palette = [rng.below(256) for _ in range(k)]
+    if not 1 <= k <= _ROWS:
+        raise InvalidOption("k", f"k must be between 1 and {_ROWS}, got {k}")
+    palette = [rng.below(_ROWS) for _ in range(k)]
     return [palette[rng.below(k)] for _ in range(n)]
 
 
@@ -98,10 +96,10 @@ def neighbour_rows(n: int, rng: SplitMix64, d: int = 1) -> list[int]:
     >>> [bin(a ^ b).count("1") for a, b in zip(rows, rows[1:])]
     [3, 3, 3, 3]
     """
-    if not 0 <= d <= 8:
-        raise ValueError(f"d must be between 0 and 8, got {d}")
-    rows = [rng.below(256)]
-    columns = range(8)
+    if not 0 <= d <= WIDTH:
+        raise InvalidOption("d", f"d must be between 0 and {WIDTH}, got {d}")
+    rows = [rng.below(_ROWS)]
+    columns = range(WIDTH)
     for _ in range(n - 1):
         flip = 0
         for c in rng.sample(columns, d):
@@ -118,9 +116,9 @@ def periodic_rows(n: int, rng: SplitMix64, period: int = 0) -> list[int]:
     True
     """
     if period < 0:
-        raise ValueError(f"period must be at least 0, got {period}")
+        raise InvalidOption("period", f"period must be at least 0, got {period}")
     period = period or 1 + rng.below(16)
-    block = [rng.below(256) for _ in range(period)]
+    block = [rng.below(_ROWS) for _ in range(period)]
     return [block[i % period] for i in range(n)]
 
 
@@ -145,29 +143,18 @@ def chain_rows(n: int, rng: SplitMix64) -> list[int]:
     >>> all(s.is_move(i, i + 1) for i in range(1, 30))
     True
     """
-    flip = rng.below(256)
-    order = rng.sample(range(8), 8)
+    flip = rng.below(_ROWS)
+    order = rng.sample(range(WIDTH), WIDTH)
     shift = rng.below(len(_CHAIN))
 
     def permute(row: int) -> int:
         out = 0
-        for c in range(8):
+        for c in range(WIDTH):
             out |= ((row >> order[c]) & 1) << c
         return out ^ flip
 
     cycle = [permute(row) for row in _CHAIN]
     return [cycle[(shift + i) % len(cycle)] for i in range(n)]
-
-
-def max_rows(n: int, rng: SplitMix64, kind: str = "random") -> list[int]:
-    """``n = 300000`` steps of family ``kind`` with its default options (``--n`` is ignored). O(MAX_N).
-
-    >>> len(max_rows(1, SplitMix64(1), kind="equal"))
-    300000
-    """
-    if kind == "max":
-        raise ValueError("kind must be another family than 'max'")
-    return get_family(kind).generate(MAX_N, rng)
 
 
 def _stress_random(rng: SplitMix64) -> dict[str, Any]:
@@ -219,82 +206,5 @@ FAMILIES: dict[str, Family] = {
             lambda rng: {"period": 1 + rng.below(16)},
         ),
         Family("chain", "every step moves to the next, few other moves", chain_rows),
-        Family(
-            "max",
-            "n = 300000 (the judge's limit) of family KIND; --n is ignored",
-            max_rows,
-            (Option("kind", str, "random", "the family to generate (default random)"),),
-        ),
     )
 }
-
-
-def all_families() -> dict[str, Family]:
-    """Every family: this module's and the adversarial ones, by name. O(families).
-
-    >>> "random" in all_families()
-    True
-    """
-    from . import adversarial
-
-    merged = dict(FAMILIES)
-    for name, family in adversarial.FAMILIES.items():
-        if name in merged:
-            raise ValueError(f"family {name!r} is defined twice")
-        merged[name] = family
-    return merged
-
-
-def get_family(name: str) -> Family:
-    """The family called ``name``; a ``KeyError`` naming the known ones otherwise. O(families).
-
-    >>> get_family("chain").name
-    'chain'
-    """
-    families = all_families()
-    if name not in families:
-        raise KeyError(f"unknown family {name!r}; known: {', '.join(sorted(families))}")
-    return families[name]
-
-
-def generate(name: str, n: int, seed: int, **options: Any) -> list[int]:
-    """The rows of ``gen NAME --n N --seed SEED [options]``, the same everywhere. O(n).
-
-    The generator is seeded by :func:`~downwedig.contest.prng.derive_seed` from
-    the family, ``n``, ``seed`` and every option (defaults filled in).
-
-    >>> generate("random", 4, seed=7) == generate("random", 4, seed=7, red=Fraction(1, 2))
-    True
-    """
-    family = get_family(name)
-    resolved = family.resolve(options)
-    shown = {option.name: option.show(resolved[option.name]) for option in family.options}
-    rng = SplitMix64(derive_seed(name, n, seed, shown))
-    return family.generate(n, rng, **resolved)
-
-
-def to_text(rows: list[int]) -> str:
-    """The judge's input for ``rows``: ``n``, then one line of 8 ``W``/``R`` per row. O(n).
-
-    >>> print(to_text([1, 128]), end="")
-    2
-    WWWWWWWR
-    RWWWWWWW
-    """
-    return Staircase.from_ints(rows).to_text()
-
-
-def gen_command(name: str, n: int, seed: int, options: Mapping[str, Any] | None = None) -> str:
-    """The ``downwedig gen`` command line that reproduces a test; options at their default are left out. O(options).
-
-    >>> gen_command("random", 10, 3, {"red": Fraction(3, 10)})
-    'downwedig gen random --n 10 --seed 3 --red 3/10'
-    """
-    family = get_family(name)
-    resolved = family.resolve(options)
-    words = ["downwedig", "gen", name, "--n", str(n), "--seed", str(seed)]
-    for option in family.options:
-        value = resolved[option.name]
-        if value != option.default:
-            words += [option.flag, option.show(value)]
-    return shlex.join(words)

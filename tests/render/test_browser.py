@@ -1,17 +1,16 @@
-"""The HTML page in a real headless Chromium: choosing a day changes the picture and the highlighted digit.
+"""The HTML page in a real headless Chromium: it draws what Python draws, and follows the chosen day.
 
-Chromium must be installed (Debian's ``chromium`` package; ``.ci/run`` installs
-it): without it this test fails rather than skips.  The page honours
+Chromium comes from Debian's ``chromium`` package; without it these tests skip
+(and fail when ``DOWNWEDIG_REQUIRE_TOOLS=1``, as in CI).  The page honours
 ``#day=K`` by calling the same function as its slider and number input, so
 loading ``page.html#day=K`` is choosing day K; ``--dump-dom`` prints the DOM
-after the page's script has run, and the test reads the picture from it and
-compares it with the Python analysis.
+after the page's script has run, and the tests read the picture from it and
+compare it with :func:`downwedig.render.svg_element`.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from itertools import pairwise
@@ -21,18 +20,15 @@ import pytest
 
 from downwedig import Staircase, answer, parse
 from downwedig.explain import analyse
-from downwedig.render import WINDOW, render_html
+from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html, svg_element
 
-ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "explain.in"
+from ..conftest import EXPLAIN, need_tool, with_class
+
+WINDOW = LAYOUT.window
 
 
 def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None and Path("/usr/bin/chromium").exists():
-        found = "/usr/bin/chromium"
-    assert found, "Chromium is needed for this test: apt-get install chromium (CI's .ci/run installs it)"
-    return found
+    return need_tool(["chromium", "chromium-browser"], "chromium")
 
 
 def dump_dom(page: Path, fragment: str, profile: Path) -> str:
@@ -64,10 +60,6 @@ def picture(dom: str) -> ET.Element:
     return ET.fromstring(match[0])
 
 
-def with_class(root: ET.Element, name: str) -> list[ET.Element]:
-    return [e for e in root.iter() if name in e.get("class", "").split()]
-
-
 def span(dom: str, name: str) -> str:
     match = re.search(rf'<span id="{name}"[^>]*>([^<]*)</span>', dom)
     assert match is not None, name
@@ -92,14 +84,24 @@ def check_day(dom: str, staircase: Staircase, day: int) -> ET.Element:
         (mark,) = with_class(row, "status")
         assert "".join(mark.itertext()) == f"{status} {a.remoteness[i]}", f"step {i} of day {day}"
         fills = [p.get("fill") for p in with_class(row, "piece")]
-        assert fills == ["#d32f2f" if c == "R" else "#fafafa" for c in staircase.row(i)]
+        assert fills == [DEFAULT_COLORS["red" if c == "R" else "white"] for c in staircase.row(i)]
     assert len(with_class(svg, "handkerchief")) == 1
     assert len(with_class(svg, "move")) == sum(1 for m in a.moves(1) if m.target <= WINDOW)
     line = a.line_steps()
     assert len(with_class(svg, "line")) == sum(1 for _, j in pairwise(line) if j <= WINDOW)
     verdict = "".join(with_class(svg, "verdict")[0].itertext())
     assert verdict.startswith(f"Day {day} of {len(staircase)}: {a.winner} wins")
+    # The page draws exactly what Python draws: the same elements, attributes and text.
+    assert canonical(svg) == canonical(svg_element(a))
     return svg
+
+
+def canonical(element: ET.Element) -> list[tuple[str, dict[str, str], str]]:
+    """Every element in document order: its tag without namespace, its attributes and its text."""
+    return [
+        (e.tag.rsplit("}", 1)[-1], {k: v for k, v in e.attrib.items() if k != "xmlns"}, (e.text or "").strip())
+        for e in element.iter()
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +110,7 @@ def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_choosing_a_day_changes_picture_and_highlighted_digit(tmp_path: Path, profile: Path) -> None:
-    staircase = parse(EXAMPLE.read_bytes())
+    staircase = parse(EXPLAIN.read_bytes())
     page = tmp_path / "page.html"
     page.write_text(render_html(staircase), encoding="utf-8")
     pictures = {}

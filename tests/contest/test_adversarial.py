@@ -6,16 +6,16 @@ import itertools
 
 import pytest
 
-from downwedig import Staircase, answer, move_masks, reference_answer
+from downwedig import InvalidOption, Staircase, answer, move_masks, reference_answer
 from downwedig.contest.adversarial import FAMILIES
-from downwedig.contest.families import generate
 from downwedig.contest.prng import SplitMix64
-from downwedig.transitions import bit_tables
+from downwedig.contest.registry import generate
+from downwedig.engine import bit_form
 
 
 def states_met(rows: list[int]) -> int:
     """How many distinct tables ``G_p`` occur down the staircase: what the engine's memo must hold."""
-    tables = bit_tables(8)
+    tables = bit_form(8)
     table = tables.g1
     seen = {table}
     for mask in move_masks(Staircase.from_ints(rows)):
@@ -64,9 +64,9 @@ def test_stutter_puts_one_repeated_row_where_asked() -> None:
         ("glitched", {"percent": 101}, "percent must be between 0 and 100"),
         ("stutter", {"at": -1}, "at must be 0 or a step number"),
         ("pairs", {"k": 0}, "k must be between 1 and 256"),
-        ("pairs", {"every": 0}, "every at least 1"),
+        ("pairs", {"every": 0}, "every must be at least 1"),
     ],
 )
 def test_options_out_of_range_are_refused(name: str, options: dict[str, int], words: str) -> None:
-    with pytest.raises(ValueError, match=words):
+    with pytest.raises(InvalidOption, match=words):
         generate(name, 10, seed=1, **options)

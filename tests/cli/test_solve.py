@@ -1,0 +1,94 @@
+"""``downwedig solve``: the answer from files and stdin, whole or streamed, and every refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ..conftest import SAMPLE, Cli
+
+SAMPLE_ANSWER = SAMPLE.with_suffix(".ans").read_text()
+
+
+@pytest.mark.parametrize("args", [("solve",), ("solve", "-"), ("solve", "--stream"), ("solve", "--stream", "-")])
+def test_solve_from_stdin(cli: Cli, args: tuple[str, ...]) -> None:
+    result = cli(*args, stdin=SAMPLE.read_bytes())
+    assert result.status == 0, result.stderr
+    assert result.out == SAMPLE_ANSWER
+
+
+def test_solve_a_file(cli: Cli) -> None:
+    result = cli("solve", SAMPLE)
+    assert (result.status, result.out, result.stderr) == (0, SAMPLE_ANSWER, "")
+
+
+def test_stream_output_equals_whole_output(cli: Cli) -> None:
+    data = b"20000\n" + b"".join(b"WWRRWRWR\n" if i % 3 else b"RWRRWWWR\n" for i in range(20000))
+    whole = cli("solve", stdin=data)
+    streamed = cli("solve", "--stream", stdin=data)
+    assert whole.status == streamed.status == 0
+    assert whole.stdout == streamed.stdout and len(whole.stdout) == 20001
+
+
+def test_width_option(cli: Cli) -> None:
+    result = cli("solve", "--width", "3", stdin=b"3\nWWW\nWWR\nRRR\n")
+    assert result.status == 0 and result.stdout == b"212\n"
+    wrong = cli("solve", "--width", "3", stdin=b"1\nWWWWWWWW\n")
+    assert wrong.status == 1 and "<stdin>:2:4: step 1 has 8 pieces, expected 3" in wrong.stderr
+    assert cli("solve", "--width", "17").status == 2
+
+
+BAD = [
+    (b"", "<stdin>:1:1: empty input: expected the number of steps n, then n steps"),
+    (b"abc\n", "<stdin>:1:1: the number of steps n must be a positive integer, got 'abc'"),
+    (b"0\n", "<stdin>:1:1: the number of steps n must be at least 1, got '0'"),
+    (b"3\nWWWWWWWW\nRRRRRRRR\n", "<stdin>:4:1: expected 3 steps, found only 2"),
+    (b"1\nWWWWWWWW\nRRRRRRRR\n", "<stdin>:3:1: unexpected content after the 1 steps: 'RRRRRRRR'"),
+    (b"2\nWWWWWWWW\nWWWWWW\n", "<stdin>:3:7: step 2 has 6 pieces, expected 8"),
+    (b"2\nWWWWWWWW\nWWWWWWwW\n", "<stdin>:3:7: unexpected character 'w' in step 2 (a piece is 'W' or 'R')"),
+    (b"1\nWXWWWWWW\n", "<stdin>:2:2: unexpected character 'X' in step 1 (a piece is 'W' or 'R')"),
+    (b"1\nWW\xffWWWWW\n", "<stdin>:2:3: byte 0xff is not text (the input must be UTF-8)"),
+]
+
+
+@pytest.mark.parametrize(("data", "message"), BAD, ids=[m.split(": ", 1)[1][:30] for _, m in BAD])
+@pytest.mark.parametrize("stream", [False, True], ids=["whole", "stream"])
+def test_invalid_input_is_refused_in_one_line(cli: Cli, data: bytes, message: str, stream: bool) -> None:
+    result = cli("solve", *(["--stream"] if stream else []), stdin=data)
+    assert result.status == 1
+    assert result.stderr == f"downwedig: error: {message}\n"
+    assert result.stdout == b""
+
+
+def test_invalid_file_is_named(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"2\nWWWWWWWW\nWWWW\n")
+    result = cli("solve", bad)
+    assert result.status == 1 and result.stdout == b""
+    assert result.stderr == f"downwedig: error: {bad}:3:5: step 2 has 4 pieces, expected 8\n"
+
+
+def test_stream_keeps_digits_written_before_a_bad_line(cli: Cli) -> None:
+    n = 300_000
+    data = b"%d\n" % n + b"WWRRWWRR\n" * (n - 1) + b"WWRRWWRX\n"
+    result = cli("solve", "--stream", stdin=data)
+    assert result.status == 1
+    assert result.stderr == (
+        f"downwedig: error: <stdin>:{n + 1}:8: unexpected character 'X' in step {n} (a piece is 'W' or 'R')\n"
+    )
+    # Digits already known were written; the line is left without its newline.
+    assert len(result.stdout) > 100_000 and not result.stdout.endswith(b"\n")
+    assert set(result.stdout) <= set(b"12")
+    assert cli("solve", stdin=data).stdout == b""  # without --stream: all or nothing
+
+
+def test_usage_errors_exit_2(cli: Cli, tmp_path: Path) -> None:
+    missing = cli("solve", tmp_path / "nope.txt")
+    assert missing.status == 2 and missing.stdout == b""
+    assert f"cannot open '{tmp_path / 'nope.txt'}': No such file or directory" in missing.stderr
+    assert "usage: downwedig solve" in missing.stderr
+    folder = cli("solve", tmp_path)
+    assert folder.status == 2 and "Is a directory" in folder.stderr
+    unknown = cli("solve", "--frobnicate")
+    assert unknown.status == 2 and "unrecognized arguments: --frobnicate" in unknown.stderr

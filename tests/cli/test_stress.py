@@ -1,0 +1,75 @@
+"""``downwedig stress``: a correct solution passes; wrong ones, crashes and hangs are caught and shrunk."""
+
+from __future__ import annotations
+
+import shlex
+import time
+from pathlib import Path
+
+import pytest
+
+from downwedig.contest.run import run_solution
+
+from ..conftest import Cli
+from ..solutions import solution_command
+
+
+def steps(path: Path) -> int:
+    return int(path.read_text().split("\n", 1)[0])
+
+
+def test_a_correct_solution_passes(cli: Cli, tmp_path: Path) -> None:
+    argv = ["stress", "--solution", solution_command(tmp_path, "correct"), "--tests", "40", "--max-n", "25"]
+    result = cli(*argv, "--seed", "3", "--save", tmp_path / "f")
+    assert result.status == 0
+    assert result.out == "stress: all 40 tests passed (seed 3, n up to 25)\n"
+    assert not (tmp_path / "f.in").exists()
+
+
+@pytest.mark.parametrize("bug", ["off_by_one", "day_one"])
+def test_wrong_answers_are_caught_and_shrunk(cli: Cli, tmp_path: Path, bug: str) -> None:
+    prefix = tmp_path / "fail"
+    argv = ["stress", "--solution", solution_command(tmp_path, bug), "--max-n", "30", "--seed", "1"]
+    result = cli(*argv, "--save", prefix)
+    assert result.status == 1
+    assert "failed: wrong answer" in result.out
+    assert steps(prefix.with_suffix(".in")) <= 10
+    if bug == "day_one":
+        assert prefix.with_suffix(".in").read_text() == "1\nWWWWWWWW\n"
+        assert prefix.with_suffix(".expected").read_text() == "2\n"
+        assert prefix.with_suffix(".received").read_text() == "1\n"
+    # The printed gen command reproduces the original failing test.
+    gen = next(line for line in result.out.splitlines() if line.startswith("original test")).split(": ", 1)[1]
+    assert cli(*shlex.split(gen)[1:], "-o", tmp_path / "orig.in").status == 0
+    assert run_solution(solution_command(tmp_path, bug), (tmp_path / "orig.in").read_bytes(), 10).stdout != b""
+    # Reproducible from the seed: the same report again.
+    assert cli(*argv, "--save", prefix).out == result.out
+
+
+def test_a_crash_is_caught_and_shrunk(cli: Cli, tmp_path: Path) -> None:
+    prefix = tmp_path / "crash"
+    argv = ["stress", "--solution", solution_command(tmp_path, "crash"), "--max-n", "30", "-j", "2"]
+    result = cli(*argv, "--save", prefix)
+    assert result.status == 1
+    assert "failed: crash (exit status 1)" in result.out
+    assert "IndexError: boom" in result.out
+    minimal = prefix.with_suffix(".in").read_text().split()
+    assert minimal[0] == "1" and minimal[1].count("R") == 7
+
+
+def test_a_hang_is_reported_as_a_time_out(cli: Cli, tmp_path: Path) -> None:
+    solution = solution_command(tmp_path, "hang", "import time\ntime.sleep(600)\n")
+    start = time.monotonic()
+    result = cli("stress", "--solution", solution, "--timeout", "0.5", "--tests", "3", "--save", tmp_path / "h")
+    assert result.status == 1
+    assert time.monotonic() - start < 30
+    assert "failed: time-out (killed after 0.5 s)" in result.out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["stress"], ["stress", "--solution", "x", "--max-n", "300001"], ["stress", "--solution", "x", "--tests", "0"]],
+)
+def test_stress_usage_errors(cli: Cli, argv: list[str]) -> None:
+    result = cli(*argv)
+    assert result.status == 2 and "usage: downwedig stress" in result.stderr

@@ -1,0 +1,79 @@
+"""Both stores of tables G against each other, and composed steps against the oracle."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from downwedig import Staircase, reference_answer
+from downwedig._tables import BitTables, ByteTables, bit_form
+from downwedig.moves import packed_move_masks
+
+from .strategies import examples, staircases
+
+
+def walk(tables: ByteTables | BitTables, masks: bytes) -> tuple[bytes, int]:
+    """Digits and the final state, one :meth:`successor` at a time."""
+    state, digits = tables.start(), bytearray()
+    for mask in masks:
+        digits.append(tables.digit(state))
+        state = tables.successor(state, mask)
+    return bytes(digits), state
+
+
+@pytest.mark.parametrize("width", range(1, 9))
+def test_byte_and_bit_tables_agree_on_every_mask(width: int) -> None:
+    """Two steps from the first table, for every pair of masks: the same digits."""
+    for first in range(1 << width):
+        masks = bytes([first, (first * 5 + 1) % (1 << width), 0])
+        assert walk(ByteTables(width), masks)[0] == walk(BitTables(width), masks)[0]
+
+
+def test_wide_windows_do_not_fit_bytes() -> None:
+    with pytest.raises(ValueError, match="width <= 8"):
+        ByteTables(9)
+
+
+def test_states_are_numbered_in_order_and_restart_keeps_one() -> None:
+    tables = ByteTables(8)
+    start = tables.start()
+    after = tables.successor(start, 1)
+    assert (start, after, len(tables)) == (0, 1, 2)
+    assert tables.successor(start, 1) == after  # interned: the same table, the same number
+    digit = tables.digit(after)
+    assert tables.restart(after) == 0 and len(tables) == 1 and tables.digit(0) == digit
+
+
+@pytest.mark.parametrize("width", range(1, 9))
+@examples(60)
+@given(data=st.data())
+def test_composed_steps_equal_oracle(width: int, data: st.DataObject) -> None:
+    staircase = data.draw(staircases(width=width, max_n=80))
+    masks = packed_move_masks(staircase.packed, width)
+    tables = ByteTables(width)
+    digits, last = tables.compose(tables.start(), masks)
+    assert digits.decode() == reference_answer(staircase)
+    # The state after the last step is G_{n+1}: the one stepping mask by mask reaches.
+    assert last == walk(tables, masks)[1]
+    bits = BitTables(width)
+    assert bits.compose(bits.start(), masks)[0] == digits
+
+
+@examples(100)
+@given(staircases(max_n=60), st.integers(0, 60))
+def test_composing_in_two_parts_equals_composing_once(staircase: Staircase, cut: int) -> None:
+    """An odd first part leaves a single step at its end; the second part carries on from it."""
+    tables = ByteTables(8)
+    masks = packed_move_masks(staircase.packed, 8)
+    first, middle = tables.compose(tables.start(), masks[:cut])
+    second, last = tables.compose(middle, masks[cut:])
+    assert (first + second, last) == tables.compose(tables.start(), masks)
+
+
+def test_bit_form_steps_and_constants() -> None:
+    form = bit_form(8)
+    assert form.is_constant(0) and form.is_constant(form.all) and not form.is_constant(form.g1)
+    # Day 2 with step 1 moving to step 2: step 2 is lost, so Dina wins.
+    assert form.digit(form.step(form.g1, 0b1)) == ord("1")
+    assert form.digit(form.step(form.g1, 0b0)) == ord("2")
