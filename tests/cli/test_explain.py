@@ -41,6 +41,4 @@ def test_explain_usage_errors(cli: Cli, args: tuple[str, ...], status: int, mess
 def test_explain_bad_input_is_reported_like_solve(cli: Cli) -> None:
     result = cli("explain", "-", stdin=b"2\nWWWWWWWW\nWWWXWWWW\n")
     assert result.status == 1
-    assert (
-        result.stderr == "downwedig: error: <stdin>:3:4: unexpected character 'X' in step 2 (a piece is 'W' or 'R')\n"
-    )
+    assert result.stderr == "<stdin>:3:4: error: unexpected character 'X' in step 2 (a piece is 'W' or 'R')\n"

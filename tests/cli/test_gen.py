@@ -63,3 +63,9 @@ def test_gen_usage_errors(cli: Cli, argv: list[str], message: str) -> None:
     result = cli(*argv)
     assert result.status == 2 and result.stdout == b""
     assert "usage: downwedig gen" in result.stderr and message in result.stderr
+
+
+def test_gen_dash_is_standard_output(cli: Cli, in_tmp: Path) -> None:
+    result = cli("gen", "chain", "--n", "50", "--seed", "2", "-o", "-")
+    assert sha(result.out) == GOLDEN["chain", 50, 2]
+    assert list(in_tmp.iterdir()) == []

@@ -22,8 +22,36 @@ def test_render_command_writes_svg_and_html(cli: Cli, tmp_path: Path) -> None:
 def test_render_command_errors(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "x.svg"
     bad = cli("render", "-", "-o", out, stdin=b"1\nWWWW\n")
-    assert bad.status == 1 and bad.stderr.startswith("downwedig: error: <stdin>:2:")
+    assert bad.status == 1 and bad.stderr.startswith("<stdin>:2:5: error: ")
     assert cli("render", EXPLAIN, "--day", "99", "-o", out).status == 2
     unwritable = cli("render", EXPLAIN, "-o", tmp_path / "missing" / "x.svg")
     assert unwritable.status == 1 and "cannot write" in unwritable.stderr
     assert not out.exists()
+
+
+def test_render_to_standard_output(cli: Cli) -> None:
+    svg = cli("render", EXPLAIN, "--day", "3", "-o", "-")
+    assert svg.status == 0 and ET.fromstring(svg.stdout).tag.endswith("svg")
+    page = cli("render", EXPLAIN, "-o", "-", "--format", "html")
+    assert page.status == 0 and page.out.startswith("<!DOCTYPE html>")
+
+
+def test_render_refuses_what_it_cannot_do(cli: Cli, tmp_path: Path) -> None:
+    for argv, words in [
+        (["-o", tmp_path / "day.png"], "name it .svg or .html"),
+        (["-o", tmp_path / "day"], "name it .svg or .html"),
+        (["-o", tmp_path / "day.svg", "--format", "html"], "does not match"),
+        (["-o", tmp_path / "days.html", "--steps", "2..5"], "--steps applies to an SVG picture"),
+    ]:
+        result = cli("render", EXPLAIN, *argv)
+        assert result.status == 2 and words in result.stderr and "usage: downwedig render" in result.stderr
+    assert list(tmp_path.iterdir()) == [], "nothing is written"
+
+
+def test_render_replaces_a_link_instead_of_writing_through_it(cli: Cli, tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    (tmp_path / "link.svg").symlink_to(victim)
+    assert cli("render", EXPLAIN, "-o", tmp_path / "link.svg").status == 0
+    assert victim.read_text() == "keep me"
+    assert not (tmp_path / "link.svg").is_symlink()

@@ -35,7 +35,7 @@ def test_width_option(cli: Cli) -> None:
     result = cli("solve", "--width", "3", stdin=b"3\nWWW\nWWR\nRRR\n")
     assert result.status == 0 and result.stdout == b"212\n"
     wrong = cli("solve", "--width", "3", stdin=b"1\nWWWWWWWW\n")
-    assert wrong.status == 1 and "<stdin>:2:4: step 1 has 8 pieces, expected 3" in wrong.stderr
+    assert wrong.status == 1 and "<stdin>:2:4: error: step 1 has 8 pieces, expected 3" in wrong.stderr
     assert cli("solve", "--width", "17").status == 2
 
 
@@ -57,7 +57,8 @@ BAD = [
 def test_invalid_input_is_refused_in_one_line(cli: Cli, data: bytes, message: str, stream: bool) -> None:
     result = cli("solve", *(["--stream"] if stream else []), stdin=data)
     assert result.status == 1
-    assert result.stderr == f"downwedig: error: {message}\n"
+    location, reason = message.split(": ", 1)
+    assert result.stderr == f"{location}: error: {reason}\n"
     assert result.stdout == b""
 
 
@@ -66,7 +67,7 @@ def test_invalid_file_is_named(cli: Cli, tmp_path: Path) -> None:
     bad.write_bytes(b"2\nWWWWWWWW\nWWWW\n")
     result = cli("solve", bad)
     assert result.status == 1 and result.stdout == b""
-    assert result.stderr == f"downwedig: error: {bad}:3:5: step 2 has 4 pieces, expected 8\n"
+    assert result.stderr == f"{bad}:3:5: error: step 2 has 4 pieces, expected 8\n"
 
 
 def test_stream_keeps_digits_written_before_a_bad_line(cli: Cli) -> None:
@@ -75,7 +76,7 @@ def test_stream_keeps_digits_written_before_a_bad_line(cli: Cli) -> None:
     result = cli("solve", "--stream", stdin=data)
     assert result.status == 1
     assert result.stderr == (
-        f"downwedig: error: <stdin>:{n + 1}:8: unexpected character 'X' in step {n} (a piece is 'W' or 'R')\n"
+        f"<stdin>:{n + 1}:8: error: unexpected character 'X' in step {n} (a piece is 'W' or 'R')\n"
     )
     # Digits already known were written; the line is left without its newline.
     assert len(result.stdout) > 100_000 and not result.stdout.endswith(b"\n")
@@ -92,3 +93,11 @@ def test_usage_errors_exit_2(cli: Cli, tmp_path: Path) -> None:
     assert folder.status == 2 and "Is a directory" in folder.stderr
     unknown = cli("solve", "--frobnicate")
     assert unknown.status == 2 and "unrecognized arguments: --frobnicate" in unknown.stderr
+
+
+def test_a_file_name_cannot_break_the_message(cli: Cli, tmp_path: Path) -> None:
+    bad = tmp_path / "a\nb\x1b[31m.in"
+    bad.write_bytes(b"1\nw\n")
+    result = cli("solve", bad)
+    assert result.status == 1 and result.stderr.count("\n") == 1 and "\x1b" not in result.stderr
+    assert result.stderr.startswith(str(tmp_path) + "/a\\nb\\x1b[31m.in:2:1: error: ")

@@ -7,8 +7,8 @@ modules import the library parts they need only when they run, so
 ``downwedig solve`` starts without loading the drawing or contest code.
 
 Failures reach the user in one of two forms.  Bad input is an
-:class:`~downwedig.errors.InvalidStaircase`, reported as
-``downwedig: error: FILE:LINE:COLUMN: reason`` with status 1.  A command line
+:class:`~downwedig.errors.InvalidStaircase`, reported as compilers do,
+``FILE:LINE:COLUMN: error: reason``, with status 1.  A command line
 that asks for the impossible -- a bad option, a day the staircase lacks, an
 unknown family, a file that cannot be opened -- is a usage error: the
 command's usage line and ``downwedig COMMAND: error: reason``, status 2 (3 for
@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(f"downwedig {__version__}\n")
         return 0
     from ..errors import InvalidDay, InvalidOption, InvalidStaircase, InvalidSteps, InvalidWidth, UnknownFamily
-    from ._common import CommandError, UsageError, error
+    from ._common import CommandError, UsageError, diagnostic, error
 
     parser = build_parser(_chosen(words))
     try:
@@ -96,7 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse's way out: --help, and usage errors
         return exc.code if isinstance(exc.code, int) else 1
     except InvalidStaircase as exc:
-        return error(str(exc))
+        sys.stderr.write(diagnostic(exc) + "\n")
+        return 1
     except CommandError as exc:
         return error(str(exc))
     except BrokenPipeError:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import IO, BinaryIO, NoReturn, TextIO
+
+from ..errors import InvalidStaircase
 
 __all__ = [
     "CommandError",
@@ -14,15 +18,18 @@ __all__ = [
     "UsageError",
     "add_day_options",
     "day_of",
+    "diagnostic",
     "error",
     "int_range",
     "open_input",
+    "printable",
     "read_input",
     "source_name",
     "steps_range",
     "use_color",
     "width_type",
     "write_all",
+    "write_output",
 ]
 
 
@@ -56,6 +63,33 @@ def error(message: str, status: int = 1) -> int:
     return status
 
 
+def diagnostic(exc: InvalidStaircase) -> str:
+    """Bad input as compilers report it, ``FILE:LINE:COLUMN: error: reason``, which editors jump to.
+
+    Vim's quickfix, Emacs' compilation mode and VS Code's ``$gcc`` problem
+    matcher all read this form.
+    """
+    return f"{exc.source}:{exc.line}:{exc.column}: error: {exc.reason}"
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters and undecodable bytes escaped, so that a message stays one safe line.
+
+    A newline in a file name would split the message; an escape sequence would
+    reach the terminal.  Other characters, accented letters included, stay.
+    """
+    out = []
+    for char in text:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF:
+            out.append(char.encode("unicode_escape", "backslashreplace").decode("ascii"))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
 def write_all(stream: BinaryIO, data: bytes) -> None:
     """Write every byte of ``data``.
 
@@ -70,8 +104,8 @@ def write_all(stream: BinaryIO, data: bytes) -> None:
 
 
 def source_name(path: str) -> str:
-    """The name of an input in messages: the file name, or ``<stdin>`` for ``-``."""
-    return "<stdin>" if path == "-" else path
+    """The name of an input in messages: the file name (made :func:`printable`), or ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == "-" else printable(path)
 
 
 def open_input(path: str) -> BinaryIO:
@@ -81,7 +115,7 @@ def open_input(path: str) -> BinaryIO:
     try:
         return open(path, "rb")
     except OSError as exc:
-        raise UsageError(f"cannot open {path!r}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot open {source_name(path)!r}: {exc.strerror or exc}") from None
 
 
 def read_input(path: str) -> bytes:
@@ -90,10 +124,43 @@ def read_input(path: str) -> bytes:
     try:
         return stream.read()
     except OSError as exc:
-        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+def write_output(path: str, data: bytes) -> None:
+    """Write ``data`` to the file ``path`` whole, or to standard output for ``-``.
+
+    The file is written beside its target under a temporary name and then
+    renamed over it: a failure leaves no half-written file, and a symbolic
+    link at ``path`` is replaced, not followed.  A failure is a
+    :class:`CommandError`.
+    """
+    if path == "-":
+        write_all(sys.stdout.buffer, data)
+        sys.stdout.buffer.flush()
+        return
+    folder = os.path.dirname(path) or "."
+    temporary = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".downwedig-", suffix=".tmp")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except OSError as exc:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        raise CommandError(f"cannot write {source_name(path)!r}: {exc.strerror or exc}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def int_range(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._common import CommandError, Parser, UsageError, int_range
+from ._common import Parser, UsageError, int_range, write_output
 
 if TYPE_CHECKING:
     from ..contest.family import Family
@@ -36,7 +36,11 @@ def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | 
         "--seed", type=_seed, default=0 if seed is None else seed, metavar="S", help="any integer (default 0)"
     )
     parser.add_argument(
-        "-o", "--output", default=getattr(defaults, "output", None), metavar="FILE", help="write here, not stdout"
+        "-o",
+        "--output",
+        default=getattr(defaults, "output", None) or "-",
+        metavar="FILE",
+        help="write the test here ('-', the default, is standard output)",
     )
 
 
@@ -98,13 +102,5 @@ def run(args: argparse.Namespace) -> int:
     except InvalidOption as exc:
         flag = next((o.flag for o in family.options if o.name == exc.name), f"--{exc.name}")
         inner.error(f"argument {flag}: {exc}")
-    if values.output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        try:
-            with open(values.output, "w", encoding="ascii", newline="\n") as out:
-                out.write(text)
-        except OSError as exc:
-            raise CommandError(f"cannot write {values.output!r}: {exc.strerror or exc}") from None
+    write_output(values.output, text.encode("ascii"))
     return 0

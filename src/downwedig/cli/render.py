@@ -4,29 +4,51 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import CommandError, add_day_options, day_of, read_input, source_name, steps_range
+from ._common import UsageError, add_day_options, day_of, read_input, source_name, steps_range, write_output
 
 __all__ = ["configure", "run"]
+
+#: The picture formats and the file name endings that choose them.
+FORMATS = {".svg": "svg", ".html": "html", ".htm": "html"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Draw the staircase of one day: each step's pieces, its status and remoteness, the handkerchief "
         "on step 1, the moves from step 1 as arrows (distance/common) and the optimal line in orange. "
-        "PICTURE ending in .html gets a self-contained page with a day slider and the answer strip "
-        "(--steps does not apply to it); anything else gets SVG."
+        "A PICTURE ending in .svg gets that picture; one ending in .html gets a self-contained page with a "
+        "day slider and the answer strip, to browse every day. '-' writes to standard output (SVG unless "
+        "--format html). Any other ending is a usage error, and nothing is written."
     )
     add_day_options(parser)
-    parser.add_argument("-o", "--output", required=True, metavar="PICTURE", help="output file, .svg or .html")
+    parser.add_argument("-o", "--output", required=True, metavar="PICTURE", help="output file, .svg or .html; '-'")
+    parser.add_argument(
+        "--format", choices=("svg", "html"), help="the picture's format (default: from PICTURE's ending; svg for '-')"
+    )
+
+
+def _format(output: str, chosen: str | None) -> str:
+    if output == "-":
+        return chosen or "svg"
+    ending = "." + output.rsplit(".", 1)[-1].lower() if "." in output else ""
+    implied = FORMATS.get(ending)
+    if implied is None:
+        raise UsageError(f"cannot tell the format of {source_name(output)!r}: name it .svg or .html")
+    if chosen is not None and chosen != implied:
+        raise UsageError(f"--format {chosen} does not match the name {source_name(output)!r}")
+    return implied
 
 
 def run(args: argparse.Namespace) -> int:
     from ..reader import parse
 
+    kind = _format(args.output, args.format)
+    if kind == "html" and args.steps is not None:
+        raise UsageError("--steps applies to an SVG picture; the HTML page shows any day and any steps itself")
     staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
-    if args.output.lower().endswith((".html", ".htm")):
+    if kind == "html":
         from ..render.page import render_html
 
         text = render_html(staircase, day)
@@ -35,9 +57,5 @@ def run(args: argparse.Namespace) -> int:
         from ..render.svg import render_svg
 
         text = render_svg(analyse(staircase, day), steps=steps)
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(text)
-    except OSError as exc:
-        raise CommandError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    write_output(args.output, text.encode("utf-8"))
     return 0
