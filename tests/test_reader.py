@@ -169,3 +169,20 @@ def test_pack_exact_accepts_only_the_exact_layout() -> None:
 
 def test_bytes_are_described_for_people() -> None:
     assert [describe_byte(b) for b in b"W\n\x00"] == ["'W'", "end of line", "byte 0x00"]
+
+
+@pytest.mark.parametrize(
+    ("data", "column", "words"),
+    [
+        (b"1" * 5000 + b"\n", 1, "n = '11111111111111111111'... is too large for any input"),
+        (b"W" * 1_000_000, 1, "positive integer, got 'WWWWWWWWWWWWWWWWWWWW'..."),
+        (b"3\xc3\xa9\n", 2, "positive integer, got '3\u00e9'"),
+        (b"3\xff\n", 2, "byte 0xff is not text"),
+    ],
+)
+def test_a_bad_first_line_is_quoted_briefly(data: bytes, column: int, words: str) -> None:
+    for read in (parse, _read_streaming):
+        with pytest.raises(InvalidStaircase) as caught:
+            read(data)
+        assert caught.value.column == column and words in caught.value.reason
+        assert len(str(caught.value)) < 200

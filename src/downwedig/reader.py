@@ -41,26 +41,47 @@ def _fail(reason: str, line: int, column: int, source: str) -> InvalidStaircase:
     return InvalidStaircase(reason, line=line, column=column, source=source)
 
 
-def _text(raw: bytes, line: int, source: str) -> str:
-    """``raw`` decoded as UTF-8, or the error naming the first byte that is not text."""
+def _text(raw: bytes, line: int, source: str, *, offset: int = 0, complete: bool = True) -> str:
+    """``raw`` decoded as UTF-8, or the error naming the first byte that is not text.
+
+    ``raw`` starts ``offset`` characters into its line; when it is not
+    ``complete`` (cut short), a character cut at its end is not an error.
+    """
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        column = len(raw[: exc.start].decode("utf-8")) + 1
+        if not complete and exc.reason == "unexpected end of data":
+            return raw[: exc.start].decode("utf-8")
+        column = offset + len(raw[: exc.start].decode("utf-8")) + 1
         reason = f"byte 0x{raw[exc.start]:02x} is not text (the input must be UTF-8)"
         raise _fail(reason, line, column, source) from None
 
 
+#: More digits than this in ``n`` cannot be a real input (10^18 steps would fill exabytes).
+_LONGEST_N = 18
+
+
+def _shown(text: str, limit: int = 20) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters (a whole line can be huge)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
 def _read_n(header: bytes, source: str) -> int:
-    text = _text(header, 1, source).rstrip(" \t\r")
-    if not text:
+    # Bytes operations only (C speed): the line may be huge, and only its start is shown.
+    line = header.rstrip(b" \t\r")
+    if not line:
         raise _fail("expected the number of steps n on the first line, found an empty line", 1, 1, source)
-    for column, char in enumerate(text, 1):
-        if not "0" <= char <= "9":
-            raise _fail(f"the number of steps n must be a positive integer, got {text!r}", 1, column, source)
-    n = int(text)
+    digits = len(line) - len(line.lstrip(b"0123456789"))
+    if digits < len(line):
+        if line[digits] >= 0x80:  # not ASCII: is it text at all?
+            _text(line[digits : digits + 4], 1, source, offset=digits, complete=False)
+        shown = _shown(line[:80].decode("utf-8", "replace"))
+        raise _fail(f"the number of steps n must be a positive integer, got {shown}", 1, digits + 1, source)
+    if digits > _LONGEST_N:
+        raise _fail(f"the number of steps n = {_shown(line[:80].decode())} is too large for any input", 1, 1, source)
+    n = int(line)
     if n < 1:
-        raise _fail(f"the number of steps n must be at least 1, got {text!r}", 1, 1, source)
+        raise _fail(f"the number of steps n must be at least 1, got {line.decode()!r}", 1, 1, source)
     return n
 
 

@@ -39,3 +39,8 @@ def test_bad_files_are_refused_at_their_fault(path: Path) -> None:
 @given(staircases(max_n=40, width=8))
 def test_solve_format_is_valid(staircase: Staircase) -> None:
     assert validate(staircase.to_text()) == staircase
+
+
+def test_a_huge_n_is_refused_quickly() -> None:
+    with pytest.raises(InvalidStaircase, match=r"n = 111111111111\.\.\. \(5000 digits\) is not in \[1, 300000\]"):
+        validate(b"1" * 5000 + b"\nWWWWWWWW\n")

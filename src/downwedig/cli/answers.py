@@ -13,16 +13,27 @@ __all__ = ["configure", "run"]
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Like online-judge-tools' generate-output: solve each INPUT and write NAME.ans (NAME.in -> "
-        "NAME.ans) beside it or in --out-dir. A folder stands for its *.in files. Inputs are solved in "
-        "parallel; results are listed in the order given. A bad input is reported and does not stop "
-        "the others; the exit status is 1 if any failed."
+        "Solve each INPUT and write its answer file beside it or in --out-dir: NAME.in -> NAME.ans, as "
+        "testlib, Polygon and Kattis name them, or NAME.out with --suffix .out, as online-judge-tools "
+        "reads them (its 'oj test' refuses .ans files). A folder stands for its *.in files, in natural "
+        "order (m2 before m10). Inputs are solved in parallel; results are listed in the order given. "
+        "A bad input, or two inputs that would share one answer file, is reported and does not stop the "
+        "others; the exit status is 1 if any failed. Answer files are written whole and replace links."
     )
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="test files or folders of *.in files")
     parser.add_argument("--out-dir", metavar="DIR", help="write the answers here (created if needed)")
     parser.add_argument(
+        "--suffix", default=".ans", type=_suffix, metavar="SUFFIX", help="answer file suffix (.ans; .out for oj)"
+    )
+    parser.add_argument(
         "-j", "--jobs", type=int_range(1), default=None, metavar="JOBS", help="worker processes (default: CPU count)"
     )
+
+
+def _suffix(text: str) -> str:
+    if not text.startswith(".") or len(text) < 2 or "/" in text:
+        raise argparse.ArgumentTypeError(f"a suffix is a dot and a name, like .ans or .out; got {text!r}")
+    return text
 
 
 def _bar(done: int, total: int) -> None:
@@ -41,7 +52,8 @@ def run(args: argparse.Namespace) -> int:
     if not sources:
         raise UsageError("no inputs (a folder stands for its *.in files, and these have none)")
     jobs = args.jobs or os.cpu_count() or 1
-    results = answer_files(sources, args.out_dir, jobs=jobs, progress=_bar if sys.stderr.isatty() else None)
+    progress = _bar if sys.stderr.isatty() else None
+    results = answer_files(sources, args.out_dir, suffix=args.suffix, jobs=jobs, progress=progress)
     failed = 0
     for result in results:
         if result.ok:

@@ -18,9 +18,13 @@ staircase is reported and does not stop the others.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import dataclasses
 import multiprocessing
 import os
+import re
+import stat
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -28,7 +32,7 @@ from ..engine import answer
 from ..errors import InvalidStaircase
 from ..reader import parse
 
-__all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "target_path"]
+__all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "natural_key", "target_path"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,19 +45,28 @@ class Result:
     message: str  # "n = 5" when ok, the error otherwise
 
 
-def target_path(source: str, out_dir: str | None = None) -> str:
-    """Where the answer of ``source`` goes: its name with ``.ans`` for its last suffix. O(1).
+def target_path(source: str, out_dir: str | None = None, suffix: str = ".ans") -> str:
+    """Where the answer of ``source`` goes: its name with ``suffix`` for its last suffix. O(1).
 
-    >>> target_path("tests/07.in"), target_path("07", "out")
-    ('tests/07.ans', 'out/07.ans')
+    >>> target_path("tests/07.in"), target_path("07", "out"), target_path("t/a.in", suffix=".out")
+    ('tests/07.ans', 'out/07.ans', 't/a.out')
     """
     path = Path(source)
-    name = path.with_suffix(".ans").name if path.suffix else path.name + ".ans"
+    name = path.with_suffix(suffix).name if path.suffix else path.name + suffix
     return str(Path(out_dir) / name if out_dir is not None else path.with_name(name))
 
 
+def natural_key(name: str) -> list[str | int]:
+    """A sort key that orders numbers in names by value: ``m2`` before ``m10``. O(len(name)).
+
+    >>> sorted(["m10.in", "m2.in", "m1.in"], key=natural_key)
+    ['m1.in', 'm2.in', 'm10.in']
+    """
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
+
+
 def expand_inputs(paths: Sequence[str]) -> list[str]:
-    """``paths`` with each folder replaced by its ``*.in`` files, sorted by name. O(files).
+    """``paths`` with each folder replaced by its ``*.in`` files, in :func:`natural_key` order. O(files).
 
     >>> expand_inputs(["x.in"])
     ['x.in']
@@ -61,23 +74,44 @@ def expand_inputs(paths: Sequence[str]) -> list[str]:
     out: list[str] = []
     for path in paths:
         if os.path.isdir(path):
-            out += sorted(str(p) for p in Path(path).glob("*.in") if p.is_file())
+            out += sorted((str(p) for p in Path(path).glob("*.in") if p.is_file()), key=natural_key)
         else:
             out.append(path)
     return out
 
 
-def answer_file(source: str, out_dir: str | None = None) -> Result:
+def _write_whole(target: str, text: str) -> None:
+    """Write ``target`` under a temporary name and rename it: no half-written file, and a link is replaced."""
+    handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".downwedig-", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="ascii") as out:
+            out.write(text)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -> Result:
     """Read ``source``, solve it, write its answer file; never raises. O(n).
+
+    A source that is not a regular file (a folder, a FIFO) is refused rather
+    than read, and so is one that its own answer would overwrite.
 
     >>> answer_file("/nonexistent.in").ok
     False
     """
-    target = target_path(source, out_dir)
+    target = target_path(source, out_dir, suffix)
     try:
+        if not stat.S_ISREG(os.stat(source).st_mode):
+            return Result(source, target, False, f"{source}: not a regular file")
+        if os.path.abspath(target) == os.path.abspath(source):
+            return Result(source, target, False, f"{source}: its answer would overwrite it (name inputs NAME.in)")
         data = Path(source).read_bytes()
         staircase = parse(data, source=source)
-        Path(target).write_text(answer(staircase) + "\n", encoding="ascii")
+        _write_whole(target, answer(staircase) + "\n")
     except InvalidStaircase as exc:
         return Result(source, target, False, str(exc))
     except OSError as exc:
@@ -89,33 +123,52 @@ def answer_files(
     sources: Sequence[str],
     out_dir: str | None = None,
     *,
+    suffix: str = ".ans",
     jobs: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Result]:
     """:func:`answer_file` for every source, ``jobs`` at a time; results in the order of ``sources``.
 
-    ``jobs`` defaults to the number of CPUs; with 1 job (or one source)
-    everything runs in this process.  ``progress(done, total)`` is called as
-    inputs finish.  Cost: O(total size / jobs) wall time, plus starting the
-    workers (a fresh interpreter each, via ``forkserver`` where available).
+    Two sources whose answers would go to one file are refused (both), as
+    is a source given twice.  ``jobs`` defaults to the number of CPUs; with 1
+    job (or one source) everything runs in this process.  ``progress(done,
+    total)`` is called as inputs finish.  Cost: O(total size / jobs) wall time,
+    plus starting the workers (a fresh interpreter each, via ``forkserver``
+    where available).
     """
     total = len(sources)
     jobs = max(1, jobs or os.cpu_count() or 1)
     if out_dir is not None:
         os.makedirs(out_dir, exist_ok=True)
     results: list[Result | None] = [None] * total
-    if jobs == 1 or total <= 1:
-        for index, source in enumerate(sources):
-            results[index] = answer_file(source, out_dir)
+    claimed: dict[str, list[int]] = {}
+    for index, source in enumerate(sources):
+        claimed.setdefault(os.path.abspath(target_path(source, out_dir, suffix)), []).append(index)
+    todo = []
+    for indices in claimed.values():
+        if len(indices) == 1:
+            todo.append(indices[0])
+            continue
+        names = ", ".join(sources[i] for i in indices)
+        for i in indices:
+            target = target_path(sources[i], out_dir, suffix)
+            results[i] = Result(sources[i], target, False, f"{sources[i]}: {target} would be the answer of {names}")
+    todo.sort()
+    done = total - len(todo)
+    if jobs == 1 or len(todo) <= 1:
+        for index in todo:
+            results[index] = answer_file(sources[index], out_dir, suffix)
+            done += 1
             if progress:
-                progress(index + 1, total)
+                progress(done, total)
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        with concurrent.futures.ProcessPoolExecutor(min(jobs, total), mp_context=context) as pool:
-            futures = {pool.submit(answer_file, source, out_dir): index for index, source in enumerate(sources)}
-            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(todo)), mp_context=context) as pool:
+            futures = {pool.submit(answer_file, sources[index], out_dir, suffix): index for index in todo}
+            for future in concurrent.futures.as_completed(futures):
                 results[futures[future]] = future.result()
+                done += 1
                 if progress:
                     progress(done, total)
     return [r for r in results if r is not None]

@@ -40,11 +40,13 @@ def _read_n(data: bytes, source: str) -> tuple[int, int]:
         raise fail(f"expected the number of steps n (a digit), found {describe_byte(data[0])}", 1)
     if end > 1 and data[0] == 0x30:
         raise fail("n has a leading zero", 1)
-    n = int(data[:end])
     if end == len(data):
         raise fail("missing newline after n", end + 1)
     if data[end] != 0x0A:
         raise fail(f"expected a newline after n, found {describe_byte(data[end])}", end + 1)
+    if end > len(str(MAX_N)):  # (not converted: a number of thousands of digits is slow to read)
+        raise fail(f"n = {data[:12].decode()}... ({end} digits) is not in [1, {MAX_N}]", 1)
+    n = int(data[:end])
     if not 1 <= n <= MAX_N:
         raise fail(f"n = {n} is not in [1, {MAX_N}]", 1)
     return n, end + 1
