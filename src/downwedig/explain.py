@@ -98,6 +98,7 @@ class DayAnalysis:
     remoteness: Sequence[int]
     masks: Sequence[int]
     n: int  # steps of the whole staircase (the last day)
+    values: Sequence[int]  # the day's steps as integers, step ``i`` at index ``i - 1``
 
     @property
     def day(self) -> int:
@@ -119,7 +120,18 @@ class DayAnalysis:
         >>> analyse(Staircase.from_rows(["WWWW", "WWWR", "WWRR"])).moves(1)
         [Move(source=1, target=2, distance=1, common=3), Move(source=1, target=3, distance=2, common=2)]
         """
-        return [self.move(step, step + d) for d in distances(self.masks[step])]
+        return [Move(step, target, d, common) for target, d, common in self.move_triples(step)]
+
+    def move_triples(self, step: int) -> list[tuple[int, int, int]]:
+        """The legal moves from ``step`` as ``(target, distance, common)``, nearest first: :meth:`moves`
+        without building objects, for views that list every step of a long day. O(width).
+
+        >>> analyse(Staircase.from_rows(["WWWW", "WWWR", "WWRR"])).move_triples(1)
+        [(2, 1, 3), (3, 2, 2)]
+        """
+        values, width = self.values, self.staircase.width
+        here = values[step - 1]
+        return [(step + d, d, width - (here ^ values[step + d - 1]).bit_count()) for d in distances(self.masks[step])]
 
     def step(self, step: int) -> StepInfo:
         """Everything about one step. O(width).
@@ -143,14 +155,19 @@ class DayAnalysis:
         >>> analyse(Staircase.from_rows(["WW", "WW", "WW"])).best_target(1)
         3
         """
-        mask = self.masks[step]
-        if not mask:
-            return None
+        best = None
         won, rem = self.won, self.remoteness
-        targets = [step + d for d in distances(mask)]
-        if won[step]:
-            return min((j for j in targets if not won[j]), key=lambda j: (rem[j], j))
-        return min(targets, key=lambda j: (-rem[j], j))
+        if won[step]:  # hurry: the lost target of least remoteness
+            for d in distances(self.masks[step]):
+                target = step + d
+                if not won[target] and (best is None or rem[target] < rem[best]):
+                    best = target
+        else:  # hold out: the target of greatest remoteness
+            for d in distances(self.masks[step]):
+                target = step + d
+                if best is None or rem[target] > rem[best]:
+                    best = target
+        return best
 
     def best_move(self, step: int) -> Move | None:
         """The perfect player's move from ``step`` (see :meth:`best_target`). O(width).
@@ -276,4 +293,4 @@ def analyse(staircase: Staircase, day: int | None = None) -> DayAnalysis:
             rem[i] = fastest + 1
         else:
             rem[i] = longest + 1
-    return DayAnalysis(prefix, bytes(won), rem, masks, len(staircase))
+    return DayAnalysis(prefix, bytes(won), rem, masks, len(staircase), prefix.values())

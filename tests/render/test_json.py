@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from downwedig import Staircase
 from downwedig.explain import analyse
-from downwedig.render.json import to_json
+from downwedig.render.json import json_chunks, to_json
 
 from ..strategies import days, examples
 
@@ -61,6 +61,8 @@ def test_json_follows_the_schema_and_the_analysis(case: tuple[Staircase, int], d
     last = data.draw(st.integers(first, day))
     steps = data.draw(st.sampled_from([None, (first, last)]))
     out = json.loads(json.dumps(to_json(a, steps)))
+    assert json.loads("".join(json_chunks(a, steps))) == out
+    assert "".join(json_chunks(a, steps)) == json.dumps(out, separators=(",", ":"))
     validate(out, SCHEMA)
     assert out["day"] == day and out["winner"] == str(a.winner)
     assert (out["first_step"], out["last_step"]) == (steps or (1, day))

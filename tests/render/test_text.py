@@ -6,7 +6,7 @@ from hypothesis import given
 
 from downwedig import Staircase
 from downwedig.explain import analyse
-from downwedig.render.text import render_text
+from downwedig.render.text import render_text, text_lines
 
 from ..strategies import days, examples
 
@@ -33,3 +33,28 @@ def test_text_of_a_range_and_of_a_long_staircase() -> None:
     ranged = render_text(a, (100, 110)).splitlines()
     shown = [int(line[1:7]) for line in ranged if line[1:7].strip().isdigit()]
     assert shown == list(range(100, 111))
+
+
+def test_columns_line_up_with_their_headers() -> None:
+    a = analyse(Staircase.from_ints([(i * 37) % 256 for i in range(200)]))
+    lines = render_text(a, (95, 105)).splitlines()
+    header = next(line for line in lines if "pieces" in line and "status" in line)
+    rows = [line for line in lines if line[1:7].strip().isdigit()]
+    for row in rows:
+        assert row.index(row[1:7].strip()) + len(row[1:7].strip()) == header.index("step") + len("step")
+        assert row[header.index("pieces")] in "WR" and row[header.index("pieces") - 1] == " "
+        assert row[header.index("status") :].startswith(("won", "lost"))
+        rem = header.index("rem") + len("rem")
+        assert row[rem - 1].isdigit() and row[rem] == " "
+
+
+def test_the_line_of_play_lines_up_whatever_the_step_numbers() -> None:
+    a = analyse(Staircase.from_rows(["WWWWWWWW"] * 40))
+    plies = [line for line in render_text(a).splitlines() if " -> " in line]
+    assert len(plies) > 1 and len({line.index("distance") for line in plies}) == 1
+
+
+def test_text_lines_stream_the_same_report() -> None:
+    a = analyse(Staircase.from_ints([(i * 37) % 256 for i in range(300)]))
+    assert "\n".join(text_lines(a, (1, 300))) == render_text(a, (1, 300))
+    assert "1 more moves" not in render_text(a)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from ._common import add_day_options, day_of, read_input, source_name, steps_range, use_color
@@ -28,17 +27,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..explain import analyse
     from ..reader import parse
-    from ..render.json import to_json
-    from ..render.text import render_text
+    from ..render.json import json_chunks
+    from ..render.text import text_lines
 
     staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
     analysis = analyse(staircase, day)
+    # Written as made: every step of a 300,000-step day is some 70 MB of JSON.
+    out = sys.stdout
     if args.format == "json":
-        json.dump(to_json(analysis, steps), sys.stdout, separators=(",", ":"))
-        sys.stdout.write("\n")
+        for chunk in json_chunks(analysis, steps):
+            out.write(chunk)
+        out.write("\n")
     else:
-        sys.stdout.write(render_text(analysis, steps, color=use_color(args.color)) + "\n")
-    sys.stdout.flush()
+        for line in text_lines(analysis, steps, color=use_color(args.color)):
+            out.write(line + "\n")
+    out.flush()
     return 0

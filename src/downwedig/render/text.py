@@ -2,18 +2,28 @@
 
 :func:`render_text` writes who wins and why (:meth:`DayAnalysis.reason
 <downwedig.explain.DayAnalysis.reason>`), the line of play and a table of
-steps in at most 80 columns, with ANSI colour when asked.
+steps in at most 80 columns, with ANSI colour when asked.  :func:`text_lines`
+gives the same report a line at a time, so that a table of every step of a
+300,000-step day is written as it is made.
 """
 
 from __future__ import annotations
 
-from ..explain import DayAnalysis
-from ..staircase import Player
+from collections.abc import Iterator
+from itertools import pairwise
 
-__all__ = ["render_text"]
+from ..explain import DayAnalysis
+from ..staircase import Player, row_text
+
+__all__ = ["render_text", "text_lines"]
 
 _RESET, _BOLD, _DIM, _RED, _GREEN = "\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m"
-_LINE_LIMIT = 30
+
+#: Moves of the line of play listed before the rest are counted.
+LINE_LIMIT = 30
+
+# The columns of the table of steps: a marker, the step, its pieces, its status and remoteness, its moves.
+_STEP, _STATUS, _REM, _GAP = 6, 6, 6, 2
 
 
 def _wrap(text: str, width: int, indent: str) -> list[str]:
@@ -28,13 +38,80 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
     return lines
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' * (count != 1)}"
+
+
+def text_lines(
+    analysis: DayAnalysis, steps: tuple[int, int] | None = None, *, color: bool = False, width: int = 80
+) -> Iterator[str]:
+    """The lines of :func:`render_text`, one at a time. O(day + shown * width)."""
+
+    def paint(text: str, *codes: str) -> str:
+        return "".join(codes) + text + _RESET if color else text
+
+    a, k = analysis, analysis.day
+    head = _wrap(f"Day {k} of {a.n}: {a.winner} wins; {_plural(a.remoteness[1], 'move')} with best play.", width, "  ")
+    head[0] = head[0].replace(f"{a.winner} wins", paint(f"{a.winner} wins", _BOLD), 1)
+    yield from head
+    yield from _wrap(a.reason(), width, "  ")
+    # The line of play may have 100,000 moves: only the first few become Move objects.
+    visits = a.line_steps()
+    plies = len(visits) - 1
+    yield ""
+    yield "Optimal line (the winner hurries, the loser holds out):"
+    digits = len(str(visits[min(plies, LINE_LIMIT)]))
+    for number, (i, j) in enumerate(pairwise(visits[: LINE_LIMIT + 1]), 1):
+        player = Player.DINA if number % 2 else Player.DIMA
+        yield f"{number:>3}. {player!s:<5} {i:>{digits}} -> {j:<{digits}}   {a.move(i, j).why()}"
+    if plies > LINE_LIMIT:
+        yield f"  ... {_plural(plies - LINE_LIMIT, 'more move')} (see --format json)"
+    stuck = Player.DINA if plies % 2 == 0 else Player.DIMA
+    yield f"  {stuck} is on step {visits[-1]} and cannot move."
+    yield ""
+    on_line = set(visits)
+    pieces_width = max(8, a.staircase.width)
+    plain = 1 + _STEP + _GAP + pieces_width + _GAP + _STATUS + _REM + _GAP  # where the moves start
+    yield (
+        f" {'step':>{_STEP}}{'':{_GAP}}{'pieces':<{pieces_width}}{'':{_GAP}}{'status':<{_STATUS}}{'rem':>{_REM}}"
+        f"{'':{_GAP}}moves: +distance/common (* = to a lost step)"
+    )
+    won, rem, values, piece_width = a.won, a.remoteness, a.values, a.staircase.width
+    red = paint("R", _RED)
+    status_text = (paint(f"{'lost':<{_STATUS}}", _RED), paint(f"{'won':<{_STATUS}}", _GREEN))
+    chosen = range(steps[0], steps[1] + 1) if steps else a.notable_steps()
+    previous = (steps[0] if steps else 1) - 1
+    for i in [*chosen, None]:
+        upto = k if i is None else i - 1
+        if upto > previous and (i is not None or not steps):
+            won_count = sum(won[previous + 1 : upto + 1])
+            span = f"step {upto}" if upto == previous + 1 else f"steps {previous + 1}-{upto}"
+            yield paint(f"     .. {span}: {won_count} won, {upto - previous - won_count} lost", _DIM)
+        if i is None:
+            break
+        marks = " ".join([f"+{d}/{c}{'' if won[t] else '*'}" for t, d, c in a.move_triples(i)]) or "-"
+        pieces = row_text(values[i - 1], piece_width)
+        if color:
+            pieces = pieces.replace("R", red)
+        row = f"{'>' if i in on_line else ' '}{i:>{_STEP}}{'':{_GAP}}{pieces}{'':{pieces_width - piece_width}}"
+        row += f"{'':{_GAP}}{status_text[won[i]]}{rem[i]:>{_REM}}{'':{_GAP}}"
+        if plain + len(marks) <= width:
+            yield row + marks
+        else:
+            wrapped = _wrap(marks, max(20, width - plain), "")
+            yield row + wrapped[0]
+            yield from (" " * plain + more for more in wrapped[1:])
+        previous = i
+
+
 def render_text(
     analysis: DayAnalysis, steps: tuple[int, int] | None = None, *, color: bool = False, width: int = 80
 ) -> str:
     """The report of a day for a terminal, at most ``width`` columns (colour with ANSI codes).
 
-    Without ``steps`` it shows :meth:`~downwedig.explain.DayAnalysis.notable_steps` and summarises the gaps; with
-    ``steps=(A, B)`` every step of that range.  O(day + shown * width).
+    Without ``steps`` it shows :meth:`~downwedig.explain.DayAnalysis.notable_steps`
+    and summarises the gaps; with ``steps=(A, B)`` every step of that range.
+    O(day + shown * width).
 
     >>> from downwedig import Staircase
     >>> from downwedig.explain import analyse
@@ -46,55 +123,9 @@ def render_text(
       1. Dina  1 -> 3   distance 2 <= 2 common pieces
       Dima is on step 3 and cannot move.
     <BLANKLINE>
-      step  pieces    status   rem  moves: +distance/common (* = to a lost step)
-    >    1  WW        won        1  +1/2 +2/2*
-         2  WW        won        1  +1/2*
-    >    3  WW        lost       0  -
+        step  pieces    status   rem  moves: +distance/common (* = to a lost step)
+    >     1  WW        won        1  +1/2 +2/2*
+          2  WW        won        1  +1/2*
+    >     3  WW        lost       0  -
     """
-
-    def paint(text: str, *codes: str) -> str:
-        return "".join(codes) + text + _RESET if color else text
-
-    a, k = analysis, analysis.day
-    n_moves = a.remoteness[1]
-    out = _wrap(
-        f"Day {k} of {a.n}: {a.winner} wins; {n_moves} move{'s' * (n_moves != 1)} with best play.",
-        width,
-        "  ",
-    )
-    out[0] = out[0].replace(f"{a.winner} wins", paint(f"{a.winner} wins", _BOLD), 1)
-    out += _wrap(a.reason(), width, "  ")
-    line = a.line()
-    out += ["", "Optimal line (the winner hurries, the loser holds out):"]
-    for number, ply in enumerate(line[:_LINE_LIMIT], 1):
-        m = ply.move
-        out.append(f"{number:>3}. {ply.player!s:<5} {m.source} -> {m.target}   {m.why()}")
-    if len(line) > _LINE_LIMIT:
-        out.append(f"  ... {len(line) - _LINE_LIMIT} more moves (see --format json)")
-    end = line[-1].move.target if line else 1
-    stuck = line[-1].player.other if line else Player.DINA
-    out.append(f"  {stuck} is on step {end} and cannot move.")
-    on_line = {1, *(p.move.target for p in line)}
-    shown = list(range(steps[0], steps[1] + 1)) if steps else a.notable_steps()
-    out += ["", "  step  pieces    status   rem  moves: +distance/common (* = to a lost step)"]
-    previous = (steps[0] if steps else 1) - 1
-    for i in [*shown, None]:
-        upto = k if i is None else i - 1
-        if upto > previous and (i is not None or not steps):
-            won = sum(a.won[previous + 1 : upto + 1])
-            span = f"step {upto}" if upto == previous + 1 else f"steps {previous + 1}-{upto}"
-            out.append(paint(f"     .. {span}: {won} won, {upto - previous - won} lost", _DIM))
-        if i is None:
-            break
-        info = a.step(i)
-        marks = " ".join(f"+{m.distance}/{m.common}{'' if a.won[m.target] else '*'}" for m in info.moves) or "-"
-        status = paint(f"{info.status:<6}", _GREEN if info.won else _RED)
-        pieces = "".join(paint(c, _RED) if c == "R" else c for c in info.pieces)
-        pad = " " * max(0, 8 - len(info.pieces))
-        head = f"{'>' if i in on_line else ' '}{i:>6}  {pieces}{pad}  {status}{info.remoteness:>6}  "
-        plain = 1 + 6 + 2 + len(info.pieces) + len(pad) + 2 + 6 + 6 + 2
-        rows = _wrap(marks, max(20, width - plain), "")
-        out.append(head + rows[0])
-        out += [" " * plain + r for r in rows[1:]]
-        previous = i
-    return "\n".join(out)
+    return "\n".join(text_lines(analysis, steps, color=color, width=width))
