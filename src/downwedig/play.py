@@ -127,12 +127,12 @@ class Game:
         """
         s, i = self.analysis.staircase, self.position
         last = min(self.analysis.day, i + (s.width if below is None else below))
-        pad = len(f"step {last}")
-        lines = [f"{f'step {i}':<{pad}}  {s.row(i)}  <- handkerchief"]
+        digits = len(str(last))
+        lines = [f"step {i:>{digits}}  {s.row(i)}  <- handkerchief"]
         for j in range(i + 1, last + 1):
             move = self.analysis.move(i, j)
             verdict = "can move here" if allows_move(move.distance, move.common) else "too far"
-            lines.append(f"{f'step {j}':<{pad}}  {s.row(j)}  {move.distance} down, {move.common} common: {verdict}")
+            lines.append(f"step {j:>{digits}}  {s.row(j)}  {move.distance} down, {move.common} common: {verdict}")
         return "\n".join(lines)
 
     def verdict(self) -> str:

@@ -27,7 +27,7 @@ def test_play_a_lost_game_through_stdin(cli: Cli) -> None:
     result = play(cli, "--day", "7", stdin="2\n?\n5\n")
     assert result.status == 0, result.stderr
     out = result.out
-    assert "Legal moves:" in out
+    assert "Legal moves from step 3: 4, 5, 6." in out
     assert "You lost:" in out
     assert "You went wrong on move 1: from step 1, which you could win, you moved to step 2, where Dima wins." in out
     assert "Moving to step 3 instead would have won." in out
@@ -42,3 +42,31 @@ def test_play_as_dima_and_abandoned_games(cli: Cli) -> None:
     assert abandoned.stderr == "downwedig: error: no more input: the game was abandoned\n"
     assert play(cli, "--day", "9", stdin="q\n").out.rstrip().endswith("You gave up.")
     assert play(cli, "--day", "13", stdin="").status == 2
+
+
+def test_ctrl_c_leaves_the_terminal_on_a_fresh_line() -> None:
+    import signal
+    import subprocess
+    import sys
+
+    with subprocess.Popen(
+        [sys.executable, "-m", "downwedig", "play", str(EXPLAIN)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None
+        prompt = b""
+        while not prompt.endswith(b"to step: "):
+            prompt += proc.stdout.read1(4096)
+        proc.send_signal(signal.SIGINT)
+        rest, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert rest == b"\n"
+
+
+def test_question_mark_lists_the_moves_and_junk_is_answered(cli: Cli) -> None:
+    result = cli("play", EXPLAIN, "--day", "7", stdin=b"?\n\xff\nq\n")
+    assert result.status == 0
+    assert "to step: Legal moves from step 1: 2, 3, 4.\n" in result.out
+    assert "Not a step number: '\ufffd'." in result.out

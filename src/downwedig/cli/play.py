@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ._common import CommandError, UsageError, add_day_options, day_of, read_input, source_name
 
+if TYPE_CHECKING:
+    from ..play import Game
+
 __all__ = ["configure", "run"]
 
-_HELP = "Type the number of the step to move the handkerchief to, '?' for the legal moves, or 'q' to give up."
+_HELP = (
+    "Type the number of the step to move the handkerchief to, '?' for the legal moves, "
+    "'h' for this help, or 'q' to give up."
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +34,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import IllegalMove
     from ..explain import analyse
     from ..play import Game
     from ..reader import parse
@@ -46,6 +53,17 @@ def run(args: argparse.Namespace) -> int:
 
     say(f"Day {day}: {day} steps. You are {person}, the computer is {person.other}. Dina moves first.")
     say(_HELP)
+    try:
+        return _play(game, say)
+    except KeyboardInterrupt:
+        say("")  # leave the terminal on a fresh line
+        raise
+
+
+def _play(game: Game, say: Callable[[str], None]) -> int:
+    from ..errors import IllegalMove
+
+    out, person = sys.stdout, game.person
     shown = 0
     while not game.over:
         if shown != game.position:
@@ -58,17 +76,20 @@ def run(args: argparse.Namespace) -> int:
             continue
         out.write(f"Your move ({person}, from step {game.position}) to step: ")
         out.flush()
-        line = sys.stdin.readline()
+        line = sys.stdin.buffer.readline()  # bytes: whatever is typed, it is answered, never a traceback
         if not line:
             say("")
             raise CommandError("no more input: the game was abandoned")
-        text = line.strip().lower()
+        text = line.decode("utf-8", "replace").strip().lower()
         if text in ("q", "quit", "exit"):
             say("You gave up.")
             return 0
-        if text in ("?", "h", "help", ""):
+        if text in ("h", "help"):
+            say(_HELP)
+            continue
+        if text in ("?", ""):
             legal = [m.target for m in game.analysis.moves(game.position)]
-            say(f"{_HELP} Legal moves: {', '.join(map(str, legal))}.")
+            say(f"Legal moves from step {game.position}: {', '.join(map(str, legal))}.")
             continue
         try:
             move = game.play(int(text))

@@ -52,6 +52,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", default="stress-failure", metavar="PREFIX", help="(default: stress-failure)")
 
 
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}{'s' * (number != 1)}"
+
+
 def _excerpt(data: bytes, limit: int = 400) -> str:
     text = data.decode("utf-8", "backslashreplace").rstrip("\n")
     if not text:
@@ -92,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     out.write(f"stress: test {case.index + 1} of {args.tests} failed: {failure.kind} ({failure.detail})\n")
     out.write(f"original test ({case.family}, n = {case.n}): {case.gen_command}\n")
     note = "" if report.shrink_complete else ", run budget spent"
-    out.write(f"shrunk from {case.n} steps to {len(minimal)} in {report.shrink_runs} runs{note}: {last.kind}")
+    reds = sum(row.bit_count() for row in minimal)
+    sizes = f"{_count(case.n, 'step')} to {len(minimal)} ({_count(reds, 'red piece')} left)"
+    out.write(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.kind}")
     out.write(f" ({last.detail})\n\n")
     text = to_text(minimal)
     out.write(text)
