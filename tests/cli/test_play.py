@@ -45,6 +45,7 @@ def test_play_as_dima_and_abandoned_games(cli: Cli) -> None:
 
 
 def test_ctrl_c_leaves_the_terminal_on_a_fresh_line() -> None:
+    import os
     import signal
     import subprocess
     import sys
@@ -58,7 +59,7 @@ def test_ctrl_c_leaves_the_terminal_on_a_fresh_line() -> None:
         assert proc.stdout is not None
         prompt = b""
         while not prompt.endswith(b"to step: "):
-            prompt += proc.stdout.read1(4096)
+            prompt += os.read(proc.stdout.fileno(), 4096)
         proc.send_signal(signal.SIGINT)
         rest, _ = proc.communicate(timeout=60)
     assert proc.returncode == 130
