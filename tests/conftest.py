@@ -44,16 +44,18 @@ EXPLAIN = EXAMPLES / "explain.in"
 REQUIRE_TOOLS = os.environ.get("DOWNWEDIG_REQUIRE_TOOLS") == "1"
 
 
-def need_tool(names: Sequence[str], package: str) -> str:
-    """The path of the first of ``names`` on PATH; else skip, naming the Debian ``package`` to install.
+def need_tool(names: Sequence[str], install: str) -> str:
+    """The path of the first of ``names`` beside this interpreter or on PATH; else skip, saying how to ``install`` it.
 
+    ``install`` is the command a person runs, e.g. ``apt-get install chromium``.
     Under ``DOWNWEDIG_REQUIRE_TOOLS=1`` (CI) a missing tool fails the test instead.
     """
+    here = str(Path(sys.executable).parent)
     for name in names:
-        found = shutil.which(name)
+        found = shutil.which(name, path=here + os.pathsep + os.environ.get("PATH", ""))
         if found:
             return found
-    message = f"needs {names[0]}: apt-get install {package}"
+    message = f"needs {names[0]}: {install}"
     if REQUIRE_TOOLS:
         pytest.fail(message + " (DOWNWEDIG_REQUIRE_TOOLS=1 says every tool is installed)")
     pytest.skip(message)

@@ -28,7 +28,7 @@ WINDOW = LAYOUT.window
 
 
 def chromium() -> str:
-    return need_tool(["chromium", "chromium-browser"], "chromium")
+    return need_tool(["chromium", "chromium-browser"], "apt-get install chromium")
 
 
 def dump_dom(page: Path, fragment: str, profile: Path) -> str:
