@@ -78,3 +78,18 @@ def test_illegal_moves_are_refused_with_the_reason() -> None:
     game.play(3)
     with pytest.raises(IllegalMove, match="not your turn"):
         game.play(4)
+
+
+@examples(60)
+@given(staircases(max_n=40), st.data())
+def test_the_hint_names_the_winning_moves_or_the_longest_resistance(staircase: Staircase, data: st.DataObject) -> None:
+    a = analyse(staircase, data.draw(st.integers(1, len(staircase))))
+    game = Game(a, Player.DINA)
+    if game.over:
+        assert game.hint() == "No move: the game is over."
+        return
+    wins = [m.target for m in a.winning_moves(1)]
+    if wins:
+        assert game.hint() == f"Winning moves from step 1: {', '.join(map(str, wins))}."
+    else:
+        assert game.hint().endswith(f"Holding out longest: step {a.best_target(1)}.")

@@ -32,8 +32,8 @@ from .staircase import Player, Staircase
 
 __all__ = ["REASONS", "DayAnalysis", "Move", "Ply", "StepInfo", "analyse"]
 
-#: The sentences that say why a day is won or lost, as :meth:`str.format`
-#: templates.  :meth:`DayAnalysis.reason` fills them, and so does the HTML page
+#: The sentences that say why a day is won or lost (and why a move is legal), as
+#: :meth:`str.format` templates.  :meth:`DayAnalysis.reason` fills them, and so does the HTML page
 #: (they are handed to it as data), so the words are written once.
 REASONS = {
     "wins": "Dina wins by moving to a step lost for Dima: {targets}.",
@@ -44,6 +44,7 @@ REASONS = {
     "loses_item": "{target} (Dima answers {target} -> {reply})",
     "separator": ", ",
     "stuck_separator": "; ",
+    "move": "distance {distance} <= {common} common pieces",
 }
 
 
@@ -62,7 +63,7 @@ class Move:
         >>> Move(1, 3, 2, 6).why()
         'distance 2 <= 6 common pieces'
         """
-        return f"distance {self.distance} <= {self.common} common pieces"
+        return REASONS["move"].format(distance=self.distance, common=self.common)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,44 @@ from .errors import IllegalMove
 from .explain import DayAnalysis, Move
 from .staircase import Player, allows_move
 
-__all__ = ["Game", "IllegalMove", "Turn"]
+__all__ = ["WORDS", "Game", "IllegalMove", "Turn"]
+
+#: Everything a game says, as :meth:`str.format` templates: the refusals of
+#: :meth:`Game.check`, the narration of ``downwedig play``, :meth:`Game.hint`
+#: and the post-mortem of :meth:`Game.verdict`.  The HTML page receives them as
+#: data, so its games speak the same words.
+WORDS = {
+    "not_below": "step {target} is not below step {source}: the handkerchief only goes down",
+    "no_step": "there is no step {target} on day {day} (steps 1..{day})",
+    "too_far": "step {target} is {distance} {steps} down from step {source} but shares {common} pieces with it "
+    "(need {distance} <= {common})",
+    "step": "step",
+    "steps": "steps",
+    "not_your_turn": "it is not your turn",
+    "game_over": "the game is over",
+    "cannot_reply": "the computer cannot move now",
+    "illegal": "Not a move: {why}.",
+    "you_move": "You move {source} -> {target} ({why}).",
+    "computer_moves": "{player} moves {source} -> {target} ({why}).",
+    "hint_wins": "Winning moves from step {source}: {targets}.",
+    "hint_loses": "No winning move from step {source}: every move reaches a step won for {opponent}. "
+    "Holding out longest: step {target}.",
+    "hint_over": "No move: the game is over.",
+    "not_over": "The game is not over.",
+    "won": "Congratulations, you won! {stuck} is on step {step} and cannot move.",
+    "lost": "You lost: {stuck} is on step {step} and cannot move.",
+    "went_wrong": "You went wrong on move {number}: from step {source}, which you could win, "
+    "you moved to step {target}, where {opponent} wins.",
+    "instead": "Moving to {steps} instead would have won.",
+    "instead_step": "step {target}",
+    "instead_separator": " or ",
+    "no_way_dina": "Dina had no way to win this day: step 1 is lost for the player to move.",
+    "no_way_dima": "Dima had no way to win this day: Dina wins it from step 1 with perfect play.",
+    "held_out": "You held out as long as possible ({played} moves).",
+    "could_have": "The game lasted {played} moves; holding out, you could have made it {best}.",
+    "separator": ", ",
+    "line_separator": "\n",
+}
 
 
 @dataclass(frozen=True)
@@ -85,14 +122,14 @@ class Game:
         """
         i, day = self.position, self.analysis.day
         if target <= i:
-            raise IllegalMove(f"step {target} is not below step {i}: the handkerchief only goes down")
+            raise IllegalMove(WORDS["not_below"].format(target=target, source=i))
         if target > day:
-            raise IllegalMove(f"there is no step {target} on day {day} (steps 1..{day})")
+            raise IllegalMove(WORDS["no_step"].format(target=target, day=day))
         move = self.analysis.move(i, target)
         if not allows_move(move.distance, move.common):
-            steps = "step" if move.distance == 1 else "steps"
-            why = f"shares {move.common} pieces with it (need {move.distance} <= {move.common})"
-            raise IllegalMove(f"step {target} is {move.distance} {steps} down from step {i} but {why}")
+            steps = WORDS["step" if move.distance == 1 else "steps"]
+            values = {"target": target, "source": i, "distance": move.distance, "common": move.common}
+            raise IllegalMove(WORDS["too_far"].format(steps=steps, **values))
         return move
 
     def _make(self, move: Move, by_person: bool) -> Move:
@@ -105,15 +142,32 @@ class Game:
     def play(self, target: int) -> Move:
         """The person moves the handkerchief to ``target`` (checked by :meth:`check`). O(1)."""
         if not self.persons_turn:
-            raise IllegalMove("it is not your turn" if not self.over else "the game is over")
+            raise IllegalMove(WORDS["not_your_turn"] if not self.over else WORDS["game_over"])
         return self._make(self.check(target), True)
 
     def reply(self) -> Move:
         """The perfect player moves: fastest win when winning, longest resistance when losing. O(width)."""
         move = self.analysis.best_move(self.position)
         if move is None or self.persons_turn:
-            raise IllegalMove("the computer cannot move now")
+            raise IllegalMove(WORDS["cannot_reply"])
         return self._make(move, False)
+
+    def hint(self) -> str:
+        """The winning moves from the handkerchief's step, or the longest resistance when there is none. O(width).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> Game(analyse(Staircase.from_rows(["WW", "WW", "WW"]))).hint()
+        'Winning moves from step 1: 3.'
+        """
+        if self.over:
+            return WORDS["hint_over"]
+        i = self.position
+        wins = self.analysis.winning_moves(i)
+        if wins:
+            return WORDS["hint_wins"].format(source=i, targets=WORDS["separator"].join(str(m.target) for m in wins))
+        target = self.analysis.best_target(i)
+        return WORDS["hint_loses"].format(source=i, opponent=self.to_move.other, target=target)
 
     def nearby(self, below: int | None = None) -> str:
         """The steps near the handkerchief: each with its pieces and whether it can be reached. O(width).
@@ -145,30 +199,25 @@ class Game:
         Dina had no way to win this day: step 1 is lost for the player to move.
         """
         if not self.over:
-            return "The game is not over."
-        stuck = self.to_move
+            return WORDS["not_over"]
+        stuck, step = self.to_move, self.position
         if self.winner is self.person:
-            return f"Congratulations, you won! {stuck} is on step {self.position} and cannot move."
-        lines = [f"You lost: {stuck} is on step {self.position} and cannot move."]
+            return WORDS["won"].format(stuck=stuck, step=step)
+        lines = [WORDS["lost"].format(stuck=stuck, step=step)]
         mine = [t for t in self.turns if t.by_person]
         wrong = next((t for t in mine if t.mistake), None)
         if wrong is not None:
             m, number = wrong.move, self.turns.index(wrong) + 1
-            lines.append(
-                f"You went wrong on move {number}: from step {m.source}, which you could win, "
-                f"you moved to step {m.target}, where {wrong.player.other} wins."
-            )
-            better = [b.target for b in self.analysis.winning_moves(m.source)]
-            steps = " or ".join(f"step {b}" for b in better)
-            lines.append(f"Moving to {steps} instead would have won.")
-        elif self.person is Player.DINA:
-            lines.append("Dina had no way to win this day: step 1 is lost for the player to move.")
+            values = {"number": number, "source": m.source, "target": m.target, "opponent": wrong.player.other}
+            lines.append(WORDS["went_wrong"].format(**values))
+            better = [WORDS["instead_step"].format(target=b.target) for b in self.analysis.winning_moves(m.source)]
+            lines.append(WORDS["instead"].format(steps=WORDS["instead_separator"].join(better)))
         else:
-            lines.append("Dima had no way to win this day: Dina wins it from step 1 with perfect play.")
+            lines.append(WORDS["no_way_dina" if self.person is Player.DINA else "no_way_dima"])
         if wrong is None and mine:
             played, best = len(self.turns), self.analysis.remoteness[1]
             if played == best:
-                lines.append(f"You held out as long as possible ({played} moves).")
+                lines.append(WORDS["held_out"].format(played=played))
             else:
-                lines.append(f"The game lasted {played} moves; holding out, you could have made it {best}.")
-        return "\n".join(lines)
+                lines.append(WORDS["could_have"].format(played=played, best=best))
+        return WORDS["line_separator"].join(lines)

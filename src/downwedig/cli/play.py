@@ -62,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _play(game: Game, say: Callable[[str], None]) -> int:
     from ..errors import IllegalMove
+    from ..play import WORDS
 
     out, person = sys.stdout, game.person
     shown = 0
@@ -72,7 +73,11 @@ def _play(game: Game, say: Callable[[str], None]) -> int:
             shown = game.position
         if not game.persons_turn:
             move = game.reply()
-            say(f"{person.other} moves {move.source} -> {move.target} ({move.why()}).")
+            say(
+                WORDS["computer_moves"].format(
+                    player=person.other, source=move.source, target=move.target, why=move.why()
+                )
+            )
             continue
         out.write(f"Your move ({person}, from step {game.position}) to step: ")
         out.flush()
@@ -94,12 +99,12 @@ def _play(game: Game, say: Callable[[str], None]) -> int:
         try:
             move = game.play(int(text))
         except IllegalMove as exc:
-            say(f"Not a move: {exc}.")
+            say(WORDS["illegal"].format(why=exc))
             continue
         except ValueError:
             say(f"Not a step number: {text!r}.")
             continue
-        say(f"You move {move.source} -> {move.target} ({move.why()}).")
+        say(WORDS["you_move"].format(source=move.source, target=move.target, why=move.why()))
     say("")
     say(game.verdict())
     return 0
