@@ -15,7 +15,14 @@ from itertools import pairwise
 from ..explain import DayAnalysis
 from ..staircase import Player, row_text
 
-__all__ = ["render_text", "text_lines"]
+__all__ = ["WORDS", "render_text", "text_lines"]
+
+#: The report's sentences, as :meth:`str.format` templates (the HTML page says them too).
+WORDS = {
+    "heading": "Day {day} of {n}: {winner} wins; {moves} with best play.",
+    "line": "Optimal line (the winner hurries, the loser holds out):",
+    "stuck": "{player} is on step {step} and cannot move.",
+}
 
 _RESET, _BOLD, _DIM, _RED, _GREEN = "\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m"
 
@@ -51,7 +58,8 @@ def text_lines(
         return "".join(codes) + text + _RESET if color else text
 
     a, k = analysis, analysis.day
-    head = _wrap(f"Day {k} of {a.n}: {a.winner} wins; {_plural(a.remoteness[1], 'move')} with best play.", width, "  ")
+    heading = WORDS["heading"].format(day=k, n=a.n, winner=a.winner, moves=_plural(a.remoteness[1], "move"))
+    head = _wrap(heading, width, "  ")
     head[0] = head[0].replace(f"{a.winner} wins", paint(f"{a.winner} wins", _BOLD), 1)
     yield from head
     yield from _wrap(a.reason(), width, "  ")
@@ -59,7 +67,7 @@ def text_lines(
     visits = a.line_steps()
     plies = len(visits) - 1
     yield ""
-    yield "Optimal line (the winner hurries, the loser holds out):"
+    yield WORDS["line"]
     digits = len(str(visits[min(plies, LINE_LIMIT)]))
     for number, (i, j) in enumerate(pairwise(visits[: LINE_LIMIT + 1]), 1):
         player = Player.DINA if number % 2 else Player.DIMA
@@ -67,7 +75,7 @@ def text_lines(
     if plies > LINE_LIMIT:
         yield f"  ... {_plural(plies - LINE_LIMIT, 'more move')} (see --format json)"
     stuck = Player.DINA if plies % 2 == 0 else Player.DIMA
-    yield f"  {stuck} is on step {visits[-1]} and cannot move."
+    yield "  " + WORDS["stuck"].format(player=stuck, step=visits[-1])
     yield ""
     on_line = set(visits)
     pieces_width = max(8, a.staircase.width)
