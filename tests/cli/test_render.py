@@ -41,7 +41,7 @@ def test_render_refuses_what_it_cannot_do(cli: Cli, tmp_path: Path) -> None:
         (["-o", tmp_path / "day.png"], "name it .svg or .html"),
         (["-o", tmp_path / "day"], "name it .svg or .html"),
         (["-o", tmp_path / "day.svg", "--format", "html"], "does not match"),
-        (["-o", tmp_path / "days.html", "--steps", "2..5"], "--steps applies to an SVG picture"),
+        (["-o", tmp_path / "days.html", "--day", "4", "--steps", "2..5"], "goes past step 4"),
     ]:
         result = cli("render", EXPLAIN, *argv)
         assert result.status == 2 and words in result.stderr and "usage: downwedig render" in result.stderr

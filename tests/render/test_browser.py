@@ -1,130 +1,296 @@
-"""The HTML page in a real headless Chromium: it draws what Python draws, and follows the chosen day.
+"""The HTML page in a real headless Chromium: it draws what Python draws, follows the game, and plays it.
 
-Chromium comes from Debian's ``chromium`` package; without it these tests skip
-(and fail when ``DOWNWEDIG_REQUIRE_TOOLS=1``, as in CI).  The page honours
-``#day=K`` by calling the same function as its slider and number input, so
-loading ``page.html#day=K`` is choosing day K; ``--dump-dom`` prints the DOM
-after the page's script has run, and the tests read the picture from it and
-compare it with :func:`downwedig.render.svg_element`.
+The page is driven as a person would (clicks on digits and steps, the slider
+dragged with the mouse, buttons) and through its scripting interface,
+``window.downwedig``; everything it shows is compared with the Python
+analysis: the picture element for element with :func:`svg_element`, the
+computer's moves with :meth:`DayAnalysis.best_target`, the sentences with
+:class:`downwedig.play.Game`'s.  See :mod:`tests.render.browser` for how
+Chromium is found (the tests skip without it, and fail under CI's
+``DOWNWEDIG_REQUIRE_TOOLS=1``).
 """
 
 from __future__ import annotations
 
+import random
 import re
-import subprocess
-import xml.etree.ElementTree as ET
-from itertools import pairwise
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
-from downwedig import Staircase, answer, parse
-from downwedig.explain import analyse
-from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html, svg_element
+from downwedig import IllegalMove, Player, Staircase, answer, parse
+from downwedig.explain import DayAnalysis, analyse
+from downwedig.play import WORDS, Game
+from downwedig.render import render_html, svg_element
+from downwedig.render.layout import TEXTS
 
-from ..conftest import EXPLAIN, need_tool, with_class
+from ..conftest import EXPLAIN, SAMPLE, with_class
+from .browser import Opened, canonical, launch
 
-WINDOW = LAYOUT.window
-
-
-def chromium() -> str:
-    return need_tool(["chromium", "chromium-browser"], "apt-get install chromium")
-
-
-def dump_dom(page: Path, fragment: str, profile: Path) -> str:
-    result = subprocess.run(
-        [
-            chromium(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            f"--user-data-dir={profile}",
-            "--dump-dom",
-            page.as_uri() + fragment,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    return result.stdout
-
-
-def picture(dom: str) -> ET.Element:
-    match = re.search(r"<svg\b.*?</svg>", dom, re.S)
-    assert match is not None, "the page drew a picture"
-    return ET.fromstring(match[0])
-
-
-def span(dom: str, name: str) -> str:
-    match = re.search(rf'<span id="{name}"[^>]*>([^<]*)</span>', dom)
-    assert match is not None, name
-    return match[1]
-
-
-def check_day(dom: str, staircase: Staircase, day: int) -> ET.Element:
-    """The DOM shows day ``day``: the highlighted digit, and a picture equal to the Python analysis."""
-    digits = answer(staircase)
-    assert span(dom, "before") == digits[: day - 1]
-    assert span(dom, "chosen") == digits[day - 1]
-    assert span(dom, "after") == digits[day:]
-    assert re.search(rf'<span id="chosen"[^>]*data-day="{day}"', dom)
-    svg = picture(dom)
-    a = analyse(staircase, day)
-    shown = range(1, min(day, WINDOW) + 1)
-    rows = with_class(svg, "step")
-    assert [r.get("id") for r in rows] == [f"step-{i}" for i in shown]
-    for row, i in zip(rows, shown, strict=True):
-        status = "won" if a.won[i] else "lost"
-        assert row.get("class") == f"step {status}"
-        (mark,) = with_class(row, "status")
-        assert "".join(mark.itertext()) == f"{status} {a.remoteness[i]}", f"step {i} of day {day}"
-        fills = [p.get("fill") for p in with_class(row, "piece")]
-        assert fills == [DEFAULT_COLORS["red" if c == "R" else "white"] for c in staircase.row(i)]
-    assert len(with_class(svg, "handkerchief")) == 1
-    assert len(with_class(svg, "move")) == sum(1 for m in a.moves(1) if m.target <= WINDOW)
-    line = a.line_steps()
-    assert len(with_class(svg, "line")) == sum(1 for _, j in pairwise(line) if j <= WINDOW)
-    verdict = "".join(with_class(svg, "verdict")[0].itertext())
-    assert verdict.startswith(f"Day {day} of {len(staircase)}: {a.winner} wins")
-    # The page draws exactly what Python draws: the same elements, attributes and text.
-    assert canonical(svg) == canonical(svg_element(a))
-    return svg
-
-
-def canonical(element: ET.Element) -> list[tuple[str, dict[str, str], str]]:
-    """Every element in document order: its tag without namespace, its attributes and its text."""
-    return [
-        (e.tag.rsplit("}", 1)[-1], {k: v for k, v in e.attrib.items() if k != "xmlns"}, (e.text or "").strip())
-        for e in element.iter()
-    ]
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 @pytest.fixture(scope="module")
-def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("chromium-profile")
+def browser() -> Iterator[Browser]:
+    yield from launch()
 
 
-def test_choosing_a_day_changes_picture_and_highlighted_digit(tmp_path: Path, profile: Path) -> None:
+def scrambled(n: int, width: int = 8, seed: int = 1) -> Staircase:
+    rng = random.Random(seed)
+    return Staircase.from_ints([rng.getrandbits(width) for _ in range(n)], width)
+
+
+def write(tmp_path: Path, staircase: Staircase, name: str = "page.html", **options: object) -> Path:
+    path = tmp_path / name
+    path.write_text(render_html(staircase, **options), encoding="utf-8")  # type: ignore[arg-type]
+    return path
+
+
+@pytest.fixture
+def opener(browser: Browser) -> Iterator[Callable[..., Opened]]:
+    opened: list[Opened] = []
+
+    def open_page(path: Path, fragment: str = "", width: int = 1100) -> Opened:
+        opened.append(Opened(browser, path, fragment, width))
+        return opened[-1]
+
+    yield open_page
+    for page in opened:
+        page.close()
+
+
+def same_picture(page: Opened, a: DayAnalysis, **options: object) -> None:
+    """The page's picture is :func:`svg_element` of the same day and window, element for element."""
+    first, last = page.view()
+    expected = svg_element(a, steps=(first, last), **options)  # type: ignore[arg-type]
+    assert canonical(page.picture()) == canonical(expected), f"day {a.day}, steps {first}-{last}, {options}"
+
+
+def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    for staircase in (parse(EXPLAIN.read_bytes()), scrambled(90), scrambled(60, width=12), scrambled(40, width=3)):
+        page = opener(write(tmp_path, staircase))
+        n, digits = len(staircase), answer(staircase)
+        for day in sorted({1, 2, 5, n // 2, n - 1, n}):
+            state = page.js("k => window.downwedig.chooseDay(k)", day)
+            assert state == {"day": day, "n": n, "winner": "Dina" if digits[day - 1] == "1" else "Dima", "game": None}
+            a = analyse(staircase, day)
+            same_picture(page, a)
+            assert page.text("#facts p") == a.reason()
+            assert page.text("#strip .chosen") == digits[day - 1]
+            for first in (2, day // 2 + 1, day):
+                assert page.js("f => window.downwedig.showSteps(f)", first)["first"] == max(1, min(first, day - 29))
+                same_picture(page, a)
+            page.js("window.downwedig.showSteps(1)")
+        assert page.js("location.hash") == f"#day={n}"
+
+
+def test_clicking_a_digit_and_dragging_the_slider_choose_the_day(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = scrambled(3000)
+    digits = answer(staircase)
+    page = opener(write(tmp_path, staircase, day=1500))
+    assert page.state()["day"] == 1500
+    where = """k => {
+      for (const g of document.querySelectorAll('#strip .group')) {
+        let d = Number(g.dataset.day);
+        if (k < d || k >= d + 10) continue;
+        const walk = document.createTreeWalker(g, NodeFilter.SHOW_TEXT), r = document.createRange();
+        for (let t = walk.nextNode(); t; t = walk.nextNode()) for (let c = 0; c < t.length; c++, d++) if (d === k) {
+          r.setStart(t, c); r.setEnd(t, c + 1);
+          const b = r.getBoundingClientRect();
+          return [b.left + b.width / 2, b.top + b.height / 2];
+        }
+      }
+      return null;
+    }"""
+    for day in (1503, 1497, 1501):  # digits beside the chosen one, on its row
+        x, y = page.js(where, day)
+        page.page.mouse.click(x, y)
+        assert page.state()["day"] == day
+        assert page.text("#strip .chosen") == digits[day - 1]
+        assert page.js("location.hash") == f"#day={day}"
+    # Scrolling the strip to the end brings the last days into the document; the rulers name each row's first day.
+    page.js("(() => { const s = document.getElementById('strip'); s.scrollTop = s.scrollHeight; })()")
+    page.page.wait_for_function("document.querySelector('#strip .group[data-day=\"2991\"]') !== null")
+    rulers = [int(r) for r in page.js("[...document.querySelectorAll('#strip .ruler')].map(r => r.textContent)")]
+    assert rulers == sorted(rulers) and rulers[-1] <= 3000 < rulers[-1] + (rulers[1] - rulers[0])
+    x, y = page.js(where, 3000)
+    page.page.mouse.click(x, y)
+    assert page.state()["day"] == 3000
+    # The slider, dragged with the mouse from its left end to the middle, passes through the days.
+    box = page.page.locator("#day-slider").bounding_box()
+    assert box is not None
+    middle = box["y"] + box["height"] / 2
+    page.page.mouse.click(box["x"] + 2, middle)
+    assert page.state()["day"] < 50
+    page.page.mouse.down()
+    for step in range(1, 11):
+        page.page.mouse.move(box["x"] + box["width"] * step / 20, middle)
+    page.page.mouse.up()
+    day = page.state()["day"]
+    assert 1200 < day < 1800 and page.js("Number(document.getElementById('day-input').value)") == day
+    assert page.text("#strip .chosen") == digits[day - 1]
+    same_picture(page, analyse(staircase, day))
+
+
+def play(page: Opened, a: DayAnalysis, person: Player, pick: Callable[[Game], int]) -> Game:
+    """A whole game in the page and the same game in Python, compared move by move."""
+    game = Game(a, person)
+
+    def computer() -> None:
+        while not game.over and not game.persons_turn:
+            before = game.position
+            assert game.reply().target == a.best_target(before)
+
+    def compare() -> None:
+        state = page.state()["game"]
+        assert state == {
+            "you": str(person),
+            "handkerchief": game.position,
+            "toMove": str(game.to_move),
+            "over": game.over,
+            "winner": None if game.winner is None else str(game.winner),
+        }
+        # The log says each move in play's words: the computer's moves are DayAnalysis.best_target's.
+        said = page.js("[...document.querySelectorAll('#log li')].map(li => li.textContent)")
+        expected = []
+        for turn in game.turns:
+            m = turn.move
+            values = {"source": m.source, "target": m.target, "why": m.why(), "player": turn.player}
+            expected.append(WORDS["you_move" if turn.by_person else "computer_moves"].format(**values))
+        assert said[: len(expected)] == expected
+
+    page.js("p => window.downwedig.newGame(p)", str(person))
+    computer()
+    compare()
+    same_picture(page, a, played=[1, *(t.move.target for t in game.turns)], statuses=False)
+    while not game.over:
+        target = pick(game)
+        game.play(target)
+        page.js("t => window.downwedig.move(t)", target)
+        computer()
+        compare()
+    same_picture(page, a, played=[1, *(t.move.target for t in game.turns)], statuses=False)
+    assert page.text("#game-verdict") == game.verdict()
+    return game
+
+
+def test_whole_games_as_winner_and_loser_against_the_python_analysis(
+    tmp_path: Path, opener: Callable[..., Opened]
+) -> None:
+    rng = random.Random(12)
+    for staircase in (parse(SAMPLE.read_bytes()), scrambled(100, seed=3)):
+        page = opener(write(tmp_path, staircase))
+        digits = answer(staircase)
+        days = list(range(2, len(staircase) + 1))
+        chosen = [d for w in "12" for d in [next((d for d in reversed(days) if digits[d - 1] == w), 0)] if d]
+        chosen += rng.sample(days, 2)
+        for day in chosen:
+            page.js("k => window.downwedig.chooseDay(k)", day)
+            a = analyse(staircase, day)
+
+            def perfect(game: Game) -> int:
+                return game.analysis.best_target(game.position) or 0
+
+            def anything(game: Game) -> int:
+                return rng.choice([m.target for m in game.analysis.moves(game.position)])
+
+            for person in Player:
+                best = play(page, a, person, perfect)
+                assert best.winner is a.winner, "perfect play by both ends as the analysis says"
+                assert [t.move for t in best.turns] == [p.move for p in a.line()]
+                play(page, a, person, anything)
+
+
+def test_illegal_moves_hints_and_undo_speak_as_play_does(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = parse(EXPLAIN.read_bytes())
-    page = tmp_path / "page.html"
-    page.write_text(render_html(staircase), encoding="utf-8")
-    pictures = {}
-    for day in (3, 9, 12):
-        dom = dump_dom(page, f"#day={day}", profile)
-        pictures[day] = ET.tostring(check_day(dom, staircase, day))
-    assert len(set(pictures.values())) == 3, "each day has its own picture"
-    # Without a fragment the page shows the day it was rendered for.
-    check_day(dump_dom(page, "", profile), staircase, len(staircase))
+    page = opener(write(tmp_path, staircase, day=9))
+    a = analyse(staircase, 9)
+    page.js("window.downwedig.newGame('Dina')")
+    game = Game(a)
+    for target in (5, 1, 10):  # too far, not below, not on the day
+        with pytest.raises(IllegalMove) as refused:
+            game.check(target)
+        with pytest.raises(Exception, match="IllegalMove: " + re.escape(str(refused.value))):
+            page.js("t => window.downwedig.move(t)", target)
+    # A click on a step too far away is refused in the page, in play's words.
+    page.page.click("#step-5")
+    with pytest.raises(IllegalMove) as refused:
+        game.check(5)
+    assert page.js("[...document.querySelectorAll('#log li')].pop().textContent") == WORDS["illegal"].format(
+        why=refused.value
+    )
+    assert page.state()["game"]["handkerchief"] == 1
+    # The hint names the winning moves and the picture turns them green.
+    assert page.js("window.downwedig.hint()") == game.hint()
+    same_picture(page, a, played=[1], statuses=False, hint=True)
+    # A click on a reachable step moves there, and the computer answers at once.
+    page.page.click("#step-2")
+    game.play(2)
+    game.reply()
+    assert page.state()["game"]["handkerchief"] == game.position
+    page.js(f"window.downwedig.move({a.moves(game.position)[0].target})")
+    assert page.js("window.downwedig.undo()") is True
+    assert page.state()["game"]["handkerchief"] == game.position
+    assert page.js("window.downwedig.undo()") is True
+    assert page.state()["game"] == {"you": "Dina", "handkerchief": 1, "toMove": "Dina", "over": False, "winner": None}
+    assert page.js("window.downwedig.undo()") is False
+    # Showing the statuses during a game draws them again.
+    page.page.check("#show-statuses")
+    same_picture(page, a, played=[1])
 
 
-def test_page_of_a_long_staircase_shows_a_window(tmp_path: Path, profile: Path) -> None:
-    staircase = Staircase.from_ints([(i * 2654435761 >> 9) % 256 for i in range(3000)])
-    page = tmp_path / "long.html"
-    page.write_text(render_html(staircase, day=1), encoding="utf-8")
-    check_day(dump_dom(page, "", profile), staircase, 1)
-    check_day(dump_dom(page, "#day=2500", profile), staircase, 2500)
+def test_the_picture_follows_a_long_line_of_play(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = scrambled(400, seed=7)
+    a = analyse(staircase)
+    line = a.line_steps()
+    assert len(line) > 60, "a line longer than a window"
+    page = opener(write(tmp_path, staircase))
+    seen: set[int] = set()
+    for _ in range(len(line)):
+        svg = page.picture()
+        window = "".join(with_class(svg, "window")[0].itertext())
+        assert page.text("#window-name") == window
+        labels = ["".join(e.itertext()) for e in with_class(svg, "line-label")]
+        seen.update(int(label.split()[0]) for label in labels)
+        if len(line) - 1 in seen:
+            break
+        before = page.view()
+        page.page.click("#moves-next")
+        assert page.view()[0] > before[0]
+    assert seen == set(range(1, len(line))), "every move of the line was in view once"
+    same_picture(page, a)
+    first = page.view()[0]
+    page.page.click("#moves-prev")
+    assert page.view()[0] < first
+    page.page.click("#win-top")
+    assert page.view() == (1, 30)
+    page.page.click("#win-down")
+    assert page.view() == (23, 52), "pages overlap by 8 steps, so that each move is whole in one"
+    assert page.js("location.hash") == "#day=400&from=23"
+
+
+def test_a_window_from_the_command_line_or_the_address(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = scrambled(200)
+    page = opener(write(tmp_path, staircase, day=150, steps=(100, 120)))
+    assert page.view() == (100, 120) and page.state()["day"] == 150
+    same_picture(page, analyse(staircase, 150))
+    other = opener(write(tmp_path, staircase, "other.html"), "#day=80&from=40")
+    assert other.view() == (40, 69) and other.state()["day"] == 80
+    assert "".join(with_class(other.picture(), "window")[0].itertext()).startswith("Steps 40-69 of 80")
+    assert TEXTS["window"] == "Steps {first}-{last} of {day}"
+
+
+@pytest.mark.parametrize("width", [400, 1280])
+def test_the_page_fits_the_window_without_scrolling_sideways(
+    width: int, tmp_path: Path, opener: Callable[..., Opened]
+) -> None:
+    for staircase in (parse(EXPLAIN.read_bytes()), scrambled(30000, width=16)):
+        page = opener(write(tmp_path, staircase), width=width)
+        for action in ("window.downwedig.state()", "window.downwedig.newGame('Dina')"):
+            page.js(action)
+            assert page.js("document.documentElement.scrollWidth") <= width
+            picture = page.js("document.querySelector('#picture svg').getBoundingClientRect().width")
+            assert 0 < picture <= width

@@ -5,11 +5,19 @@ from __future__ import annotations
 import base64
 import json
 import re
+from pathlib import Path
 
-from downwedig import Staircase, answer
+import pytest
+
+from downwedig import InvalidSteps, Staircase, answer
 from downwedig.explain import REASONS
 from downwedig.moves import packed_move_masks
+from downwedig.play import WORDS as GAME_WORDS
 from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html
+from downwedig.render.layout import SVG_STYLE, TEXTS
+from downwedig.render.text import WORDS as REPORT_WORDS
+
+from ..conftest import EXPLAIN, Cli
 
 
 def embedded(page: str) -> dict[str, object]:
@@ -25,16 +33,18 @@ def test_page_embeds_rows_masks_and_answer_compactly() -> None:
     data = embedded(page)
     assert base64.b64decode(str(data["rows"])) == s.packed
     assert base64.b64decode(str(data["masks"])) == packed_move_masks(s.packed, 8)
-    assert data["answer"] == answer(s) and data["day"] == 5 and data["n"] == 20_000
-    assert len(page) < 3 * len(s) + 30_000
+    bits = base64.b64decode(str(data["answer"]))
+    assert "".join("1" if bits[k // 8] >> (k % 8) & 1 else "2" for k in range(len(s))) == answer(s)
+    assert data["day"] == 5 and data["n"] == 20_000 and data["first"] == 1 and data["window"] == LAYOUT.window
+    assert len(page) < 2.9 * len(s) + 60_000
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
 
 
 def test_page_gets_the_drawing_numbers_and_the_words_as_data() -> None:
     data = embedded(render_html(Staircase.from_rows(["WW", "RR"])))
-    assert data["layout"] == LAYOUT.as_data()
-    assert data["colors"] == DEFAULT_COLORS
-    assert data["reasons"] == REASONS
+    assert data["layout"] == LAYOUT.as_data(2)
+    assert data["colors"] == DEFAULT_COLORS and data["texts"] == TEXTS and data["style"] == SVG_STYLE
+    assert data["reasons"] == REASONS and data["words"] == GAME_WORDS and data["report"] == REPORT_WORDS
 
 
 def test_nothing_in_the_data_can_end_the_script() -> None:
@@ -42,3 +52,14 @@ def test_nothing_in_the_data_can_end_the_script() -> None:
     data_block = page.split('id="data">', 1)[1].split("</script>", 1)[0]
     assert "</" not in data_block
     assert page.count("<script") == 2 and "%DATA%" not in page and "%SCRIPT%" not in page
+    script = page.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    assert "</script" not in script.lower() and "<!--" not in script, "nothing in the scripts ends them early"
+
+
+def test_the_command_opens_the_page_on_steps(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "page.html"
+    assert cli("render", EXPLAIN, "--day", "9", "--steps", "3..8", "-o", out).status == 0
+    data = embedded(out.read_text())
+    assert (data["day"], data["first"], data["window"]) == (9, 3, 6)
+    with pytest.raises(InvalidSteps):
+        render_html(Staircase.from_rows(["WW"] * 5), 3, steps=(2, 4))

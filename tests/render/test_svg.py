@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from downwedig import InvalidSteps, Staircase
+from downwedig import IllegalMove, InvalidSteps, Staircase, parse
 from downwedig.explain import analyse
 from downwedig.render import DEFAULT_COLORS, LAYOUT, Layout, render_svg
 from downwedig.render.svg import default_window
 
-from ..conftest import with_class
+from ..conftest import SAMPLE, with_class
 from ..strategies import examples, staircases
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -52,9 +52,23 @@ def test_svg_has_a_row_per_step_and_an_arrow_per_move(staircase: Staircase, data
     labels = ["".join(e.itertext()) for arrow in arrows for e in with_class(arrow, "move-label")]
     assert labels == [f"{m.distance}/{m.common}" for m in a.moves(current) if m.target <= last]
     line = a.line_steps()
-    on_window = sum(1 for i, j in pairwise(line) if first <= i and j <= last)
-    assert len(with_class(root, "line")) == on_window
+    on_window = [(k, i, j) for k, (i, j) in enumerate(pairwise(line), 1) if first <= i and j <= last]
+    arcs = with_class(root, "line")
+    assert len(arcs) == len(on_window)
+    for arc, (k, i, j) in zip(arcs, on_window, strict=True):
+        (label,) = with_class(arc, "line-label")
+        assert label.text == f"{k} {('Dina', 'Dima')[(k - 1) % 2]}", "each move is numbered with its player"
+        assert len(with_class(arc, "shared")) == a.staircase.common(i, j) * 2
     assert len(with_class(root, "on-line")) == sum(1 for s in line if first <= s <= last)
+    replies = with_class(root, "reply")
+    if current == 1 and not a.won[1]:
+        expected = [(m.target, r.target) for m, r in a.replies() if r.target <= last]
+        titles = [arc.find(SVG + "title") for arc in replies]
+        assert [t.text for t in titles if t is not None] == [
+            f"Dina 1 -> {j}, Dima answers {j} -> {r} ({a.move(j, r).why()})" for j, r in expected
+        ]
+    else:
+        assert replies == []
 
 
 def test_default_window_of_a_long_staircase() -> None:
@@ -62,6 +76,43 @@ def test_default_window_of_a_long_staircase() -> None:
     root = ET.fromstring(render_svg(analyse(s)))
     assert len(with_class(root, "step")) == LAYOUT.window
     assert any("steps 31-1000 below" in "".join(e.itertext()) for e in with_class(root, "more"))
+
+
+def test_the_handkerchief_stands_beside_the_pieces_and_the_picture_scales() -> None:
+    a = analyse(Staircase.from_rows(["WR"] * 5))
+    root = ET.fromstring(render_svg(a))
+    (kerchief,) = with_class(root, "handkerchief")
+    polygon = kerchief.find(SVG + "polygon")
+    assert polygon is not None
+    xs = [int(point.split(",")[0]) for point in polygon.get("points", "").split()]
+    assert max(xs) < LAYOUT.left and min(xs) > LAYOUT.number_x, "between the step number and the pieces"
+    assert "max-width:100%" in root.get("style", "") and root.get("viewBox", "").startswith("0 0 ")
+    assert {"".join(g.itertext()) for g in with_class(root, "legend")} != {""}
+
+
+def test_a_game_in_progress_shows_its_moves_and_hides_the_statuses() -> None:
+    staircase = parse(SAMPLE.read_bytes())
+    a = analyse(staircase, 12)
+    root = ET.fromstring(render_svg(a, played=[1, 3, 7], statuses=False))
+    assert {r.get("class") for r in with_class(root, "step")} == {"step unknown"}
+    assert {"".join(b.itertext()) for b in with_class(root, "status")} == {"?"}
+    labels = ["".join(e.itertext()) for e in with_class(root, "line-label")]
+    assert labels == ["1 Dina", "2 Dima"]
+    (kerchief,) = with_class(root, "handkerchief")
+    assert "".join(kerchief.itertext()) == "the handkerchief is on step 7"
+    targets = [m.target for m in a.moves(7)]
+    arrows = with_class(root, "move")
+    assert len(arrows) == len(targets) and with_class(root, "reply") == []
+    assert {a.get("stroke") for arrow in arrows for a in with_class(arrow, "arc")} == {DEFAULT_COLORS["move"]}
+    hinted = ET.fromstring(render_svg(a, played=[1, 3, 7], statuses=False, hint=True))
+    green = [
+        arrow for arrow in with_class(hinted, "move") if DEFAULT_COLORS["winning_move"] in ET.tostring(arrow).decode()
+    ]
+    assert len(green) == len(a.winning_moves(7))
+    window = "".join(with_class(root, "window")[0].itertext())
+    assert window == "Steps 1-12 of 12; moves 1-2 of 2 in view"
+    with pytest.raises(IllegalMove, match="1 -> 12 is not a move on day 12"):
+        render_svg(a, played=[1, 12])
 
 
 def test_sizes_and_colours_come_from_the_layout() -> None:

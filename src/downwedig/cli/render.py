@@ -15,10 +15,12 @@ FORMATS = {".svg": "svg", ".html": "html", ".htm": "html"}
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Draw the staircase of one day: each step's pieces, its status and remoteness, the handkerchief "
-        "on step 1, the moves from step 1 as arrows (distance/common) and the optimal line in orange. "
-        "A PICTURE ending in .svg gets that picture; one ending in .html gets a self-contained page with a "
-        "day slider and the answer strip, to browse every day. '-' writes to standard output (SVG unless "
-        "--format html). Any other ending is a usage error, and nothing is written."
+        "beside step 1, the moves from step 1 as arrows (distance/common), on a lost day Dima's answers, "
+        "and the line of play in orange, each move numbered with its player. "
+        "A PICTURE ending in .svg gets that picture; one ending in .html gets a self-contained page to "
+        "browse every day, page through its steps and play it against the computer. --steps A..B draws "
+        "those steps (the page opens on them). '-' writes to standard output (SVG unless --format html). "
+        "Any other ending is a usage error, and nothing is written."
     )
     add_day_options(parser)
     parser.add_argument("-o", "--output", required=True, metavar="PICTURE", help="output file, .svg or .html; '-'")
@@ -43,15 +45,13 @@ def run(args: argparse.Namespace) -> int:
     from ..reader import parse
 
     kind = _format(args.output, args.format)
-    if kind == "html" and args.steps is not None:
-        raise UsageError("--steps applies to an SVG picture; the HTML page shows any day and any steps itself")
     staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
     if kind == "html":
         from ..render.page import render_html
 
-        text = render_html(staircase, day)
+        text = render_html(staircase, day, steps=steps)
     else:
         from ..explain import analyse
         from ..render.svg import render_svg

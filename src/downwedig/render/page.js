@@ -1,175 +1,276 @@
-"use strict";
-// The page of downwedig.render.render_html.  Everything it knows comes from the data
-// block: the packed rows and move masks (the rule applied by downwedig.moves), the
-// answer strip, the picture's layout and colours (downwedig.render.layout) and the
-// sentences of downwedig.explain.REASONS.  analyse() and best() follow
-// downwedig.explain.analyse and DayAnalysis.best_target; draw() follows
-// downwedig.render.svg.svg_element, element for element (the browser tests compare them).
-const D = JSON.parse(document.getElementById("data").textContent);
-const L = D.layout, C = D.colors, R = D.reasons, W = D.width, n = D.n;
-const bytesPerStep = W <= 8 ? 1 : 2;
-function unpack(text) {
-  const raw = atob(text), out = new Uint16Array(n + 2);
-  for (let i = 1; i <= n; i++) {
-    out[i] = 0;
-    for (let b = 0; b < bytesPerStep; b++) out[i] = (out[i] << 8) | raw.charCodeAt((i - 1) * bytesPerStep + b);
-  }
-  return out;
+// The page itself: the day controls, the answer strip (only the rows in sight are in the document,
+// so a day change costs the same at n = 300,000 as at n = 12), the window of steps shown, the facts,
+// a game against the perfect player, and the scripting interface window.downwedig.
+const $ = id => document.getElementById(id);
+const S = {K: 0, first: 1, size: Math.max(1, D.window), game: null, statuses: false, hint: false, note: null};
+const lastStep = () => Math.min(S.K, S.first + S.size - 1);
+const clampFirst = f => Math.max(1, Math.min(Math.floor(f) || 1, S.K - S.size + 1));
+let lineCache = {K: 0, steps: [1]};
+function line() {  // the day's line of play (computed once per day)
+  if (lineCache.K !== S.K) lineCache = {K: S.K, steps: lineSteps(analyse(S.K))};
+  return lineCache.steps;
 }
-const V = unpack(D.rows), M = unpack(D.masks);
-const pop = x => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
-const common = (i, j) => W - pop(V[i] ^ V[j]);
-const row = i => { let s = ""; for (let c = W - 1; c >= 0; c--) s += (V[i] >> c) & 1 ? "R" : "W"; return s; };
-const format = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
-function targets(i, K) {  // the legal moves from step i on day K, nearest first
-  const t = [];
-  for (let d = 1; d <= W && i + d <= K; d++) if ((M[i] >> (d - 1)) & 1) t.push(i + d);
-  return t;
+const path = () => (S.game ? S.game.path : line());
+const statusesShown = () => !S.game || S.statuses;
+
+function windowName(steps) {  // the window and the moves in view, as the picture names them
+  let a = 0, b = 0;
+  const first = S.first, last = lastStep();
+  for (let k = 1; k < steps.length; k++) if (first <= steps[k - 1] && steps[k] <= last) { if (!a) a = k; b = k; }
+  let name = format(T.window, {first, last, day: S.K});
+  if (steps.length > 1) name += a ? format(T.window_moves, {a, b, count: steps.length - 1})
+    : format(T.window_no_move, {count: steps.length - 1});
+  return name;
 }
-function analyse(K) {
-  const won = new Uint8Array(K + 1), rem = new Int32Array(K + 1);
-  for (let i = K; i >= 1; i--) {
-    let fast = -1, long = 0, any = false;
-    for (const j of targets(i, K)) {
-      any = true;
-      if (won[j]) { if (rem[j] > long) long = rem[j]; } else if (fast < 0 || rem[j] < fast) fast = rem[j];
-    }
-    if (fast >= 0) { won[i] = 1; rem[i] = fast + 1; } else if (any) rem[i] = long + 1;
-  }
-  return {K, won, rem};
-}
-function best(A, i) {  // winner hurries, loser holds out, nearest first on ties
-  let b = 0;
-  for (const j of targets(i, A.K)) {
-    if (A.won[i]) { if (!A.won[j] && (!b || A.rem[j] < A.rem[b])) b = j; }
-    else if (!b || A.rem[j] > A.rem[b]) b = j;
-  }
-  return b;
-}
-function reason(A) {  // DayAnalysis.reason
-  const K = A.K, moves = targets(1, K), wins = moves.filter(j => !A.won[j]);
-  if (wins.length) return format(R.wins, {targets: wins.join(R.separator)});
-  if (K === 1) return R.only_step;
-  if (!moves.length) {
-    const far = [];
-    for (let j = 2; j <= Math.min(K, 1 + W); j++) far.push(format(R.stuck_item, {target: j, distance: j - 1, common: common(1, j)}));
-    return format(R.stuck, {far: far.join(R.stuck_separator)});
-  }
-  return format(R.loses, {answers: moves.map(j => format(R.loses_item, {target: j, reply: best(A, j)})).join(R.separator)});
-}
-const NS = "http://www.w3.org/2000/svg";
-function el(parent, tag, attrs, text) {
-  const e = document.createElementNS(NS, tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
+
+function add(parent, tag, text, cls) {
+  const e = document.createElement(tag);
   if (text !== undefined) e.textContent = text;
-  parent.appendChild(e);
-  return e;
+  if (cls) e.className = cls;
+  return parent.appendChild(e);
 }
-const arc = (x, y1, y2, b) => `M${x},${y1} C${x + b},${y1} ${x + b},${y2} ${x},${y2}`;
-const movesWord = k => `${k} move${k === 1 ? "" : "s"}`;
-const half = x => Math.floor(x / 2);
-function draw(K) {
-  const A = analyse(K), first = 1, last = Math.min(K, L.window), current = 1;
-  const line = [1];
-  for (let s = best(A, 1); s; s = best(A, s)) line.push(s);
-  const onLine = new Set(line), P = L.piece + L.gap, right = L.left + W * P, ax = right + L.arrows_gap;
-  const reach = d => Math.floor((L.arrow_bulge + L.arrow_bulge_per_step * d) * 3 / 4);
-  const tw = ax + reach(W) + L.margin, th = L.top + (last - first + 1) * L.row + L.bottom;
-  const y = s => L.top + (s - first) * L.row + half(L.row);
-  const svg = document.createElementNS(NS, "svg");
-  for (const [k, v] of [["width", tw], ["height", th], ["viewBox", `0 0 ${tw} ${th}`], ["font-family", "sans-serif"]])
-    svg.setAttribute(k, v);
-  const defs = el(svg, "defs", {});
-  for (const [name, role] of [["line", "line"], ["move", "move"], ["win", "winning_move"]]) {
-    const m = el(defs, "marker", {id: "head-" + name, viewBox: "0 0 10 10", refX: 9, refY: 5,
-      markerWidth: 10, markerHeight: 10, markerUnits: "userSpaceOnUse", orient: "auto"});
-    el(m, "path", {d: "M0,0 L10,5 L0,10 z", fill: C[role]});
-  }
-  el(svg, "rect", {x: 0, y: 0, width: tw, height: th, fill: C.background});
-  const winner = A.won[1] ? "Dina" : "Dima";
-  el(svg, "text", {x: 10, y: L.verdict_y, "font-size": 16, "font-weight": "bold", class: "verdict"},
-    `Day ${K} of ${n}: ${winner} wins (${movesWord(line.length - 1)} with best play)`);
-  el(svg, "text", {x: 10, y: L.legend_y, "font-size": 11, fill: C.note},
-    `steps ${first}-${last}; arrows: moves from step ${current} (distance/common); orange: optimal line`);
-  if (last < K) el(svg, "text", {x: L.left, y: th - 24, "font-size": 11, class: "more"},
-    `\u22ee steps ${last + 1}-${K} below`);
-  for (let i = first; i <= last; i++) {
-    const won = A.won[i], st = won ? "won" : "lost", yi = y(i), t = targets(i, K);
-    const g = el(svg, "g", {class: "step " + st, id: "step-" + i});
-    const listed = t.map(j => `${j} (distance ${j - i}, ${common(i, j)} common)`).join(", ") || "none";
-    const hover = `Step ${i}: ${row(i)}, ${st} for the player to move, remoteness ${A.rem[i]}`;
-    el(g, "title", {}, `${hover}; moves to ${listed}`);
-    if (onLine.has(i)) el(g, "rect", {x: 4, y: yi - half(L.row) + 1, width: tw - 8, height: L.row - 2,
-      fill: C.on_line, class: "on-line"});
-    el(g, "text", {x: L.left - L.number_gap, y: yi + 4, "font-size": 12, "text-anchor": "end"}, String(i));
-    const r = row(i);
-    for (let c = 0; c < W; c++) el(g, "rect", {x: L.left + c * P, y: yi - half(L.piece), width: L.piece,
-      height: L.piece, rx: 3, fill: r[c] === "R" ? C.red : C.white, stroke: C.outline, class: "piece"});
-    const b = el(g, "g", {class: "status " + st});
-    el(b, "rect", {x: right + L.badge_gap, y: yi - half(L.badge_height), width: L.badge_width,
-      height: L.badge_height, rx: half(L.badge_height), fill: won ? C.won : C.lost});
-    el(b, "text", {x: right + L.badge_gap + half(L.badge_width), y: yi + 4, "font-size": 11, fill: C.badge_text,
-      "text-anchor": "middle"}, `${st} ${A.rem[i]}`);
-  }
-  const cx = half(L.left + right), cy = y(1), k = el(svg, "g", {class: "handkerchief"});
-  el(k, "title", {}, "the handkerchief starts on step 1");
-  el(k, "polygon", {points: `${cx - 16},${cy - 9} ${cx + 16},${cy - 9} ${cx},${cy + 11}`, fill: C.handkerchief,
-    stroke: C.handkerchief_edge, "stroke-width": 2});
-  for (let m = 1; m < line.length; m++) {
-    const i = line[m - 1], j = line[m];
-    if (j > last) break;
-    const g = el(svg, "g", {class: "line"});
-    el(g, "title", {}, `move ${m}: ${m % 2 ? "Dina" : "Dima"} ${i} -> ${j}`);
-    el(g, "path", {d: arc(L.line_x, y(i), y(j), -(L.line_bulge + L.line_bulge_per_step * (j - i))), fill: "none",
-      stroke: C.line, "stroke-width": 3, "marker-end": "url(#head-line)"});
-  }
-  const shown = targets(current, K).filter(j => j <= last);
-  const lx = ax + reach(shown.length ? shown[shown.length - 1] - current : 0) + L.label_gap;
-  for (const j of shown) {
-    const d = j - current, c = common(current, j), win = !A.won[j], colour = win ? C.winning_move : C.move;
-    const g = el(svg, "g", {class: "move"}), bulge = L.arrow_bulge + L.arrow_bulge_per_step * d;
-    el(g, "title", {}, `${current} -> ${j}: distance ${d} <= ${c} common pieces`);
-    el(g, "path", {d: arc(ax, y(current), y(j), bulge), fill: "none", stroke: colour, "stroke-width": 2,
-      "marker-end": `url(#head-${win ? "win" : "move"})`});
-    el(g, "text", {x: lx, y: y(j) + 4, "font-size": 11, fill: colour, class: "move-label"}, `${d}/${c}`);
-  }
-  document.getElementById("picture").replaceChildren(svg);
-  const facts = document.getElementById("facts");
+
+function render() {  // the picture, the window's name, the facts and the game
+  const A = analyse(S.K), steps = path(), first = S.first, last = lastStep();
+  const view = {played: S.game ? steps : null, statuses: statusesShown(), hint: S.hint, current: 0};
+  $("picture").replaceChildren(drawSvg(A, first, last, view));
+  $("picture").classList.toggle("playing", !!S.game);
+  $("window-name").textContent = windowName(steps);
+  $("win-first").value = first;
+  $("win-first").max = S.K;
+  const facts = $("facts");
   facts.replaceChildren();
-  const p = (text, tag) => {
-    const e = document.createElement(tag || "p");
-    e.textContent = text;
-    return facts.appendChild(e);
-  };
-  p(`Day ${K}: ${winner} wins; ${movesWord(line.length - 1)} with best play.`, "h2").style.fontSize = "16px";
-  p(reason(A));
-  const ol = document.createElement("ol"); ol.id = "line"; facts.appendChild(ol);
-  for (let m = 1; m < line.length && m <= 40; m++) {
-    const li = document.createElement("li"), i = line[m - 1], j = line[m];
-    li.textContent = `${m % 2 ? "Dina" : "Dima"} ${i} \u2192 ${j} (distance ${j - i} \u2264 ${common(i, j)} common)`;
-    ol.appendChild(li);
+  if (statusesShown()) {
+    const winner = A.won[1] ? "Dina" : "Dima", best = line(), count = best.length - 1;
+    add(facts, "h2", format(REPORT.heading, {day: S.K, n, winner, moves: movesWord(A.rem[1])}));
+    add(facts, "p", reason(A));
+    add(facts, "p", REPORT.line);
+    const ol = add(facts, "ol");
+    ol.id = "line";
+    for (let k = 1; k <= count; k++) {
+      const i = best[k - 1], j = best[k];
+      if (i < first || j > last) continue;
+      const li = add(ol, "li", format(T.line_title, {number: k, player: PLAYERS[(k - 1) % 2], source: i, target: j,
+        why: why(i, j)}));
+      li.value = k;
+    }
+    add(facts, "p", format(REPORT.stuck, {player: PLAYERS[count % 2], step: best[count]}));
   }
-  if (line.length > 41) p(`\u2026 and ${line.length - 41} more moves.`);
-  p(`${line.length % 2 ? "Dina" : "Dima"} is on step ${line[line.length - 1]} and cannot move.`);
-  document.getElementById("winner").textContent = `${winner} wins day ${K}`;
-  document.getElementById("before").textContent = D.answer.slice(0, K - 1);
-  document.getElementById("chosen").textContent = D.answer[K - 1];
-  document.getElementById("after").textContent = D.answer.slice(K);
-  const chosen = document.getElementById("chosen");
-  chosen.title = `day ${K}`;
-  chosen.dataset.day = K;
-  const strip = document.getElementById("strip");
-  strip.scrollTop = Math.max(0, chosen.offsetTop - strip.offsetTop - strip.clientHeight / 2);
+  renderGame();
 }
-const slider = document.getElementById("day-slider"), input = document.getElementById("day-input");
+
+function renderGame() {
+  const g = S.game, log = $("log");
+  log.replaceChildren();
+  for (const t of g ? g.turns : []) {
+    const values = {player: t.player, source: t.source, target: t.target, why: why(t.source, t.target)};
+    add(log, "li", format(t.byPerson ? WORDS.you_move : WORDS.computer_moves, values));
+  }
+  if (S.note) add(log, "li", S.note[0], S.note[1]);
+  $("game-verdict").textContent = g && g.over ? g.verdict() : "";
+  $("hint").disabled = !g || g.over;
+  $("undo").disabled = !g || !g.turns.some(t => t.byPerson);
+  $("stop").disabled = !g;
+}
+
+// The answer strip: rows of digits in groups of ten, each row led by the day of its first digit.
+const strip = $("strip"), inner = $("strip-inner"), LINE = 20;
+let perRow = 50, charWidth = 0, painted = -1;
+function layoutStrip() {
+  if (!charWidth) {
+    const probe = add(inner, "span", "0000000000");
+    charWidth = probe.getBoundingClientRect().width / 10 || 8.4;
+    probe.remove();
+  }
+  const ruler = (String(n).length + 1) * charWidth, group = 10.6 * charWidth;
+  perRow = 10 * Math.max(1, Math.floor((strip.clientWidth - ruler - 24) / group));
+  inner.style.height = Math.ceil(n / perRow) * LINE + "px";
+  strip.style.height = Math.min(6, Math.ceil(n / perRow)) * LINE + 8 + "px";
+  painted = -1;
+}
+function paintStrip(force) {  // the rows in sight and one more on each side, as one string of HTML
+  const top = Math.floor(strip.scrollTop / LINE), rows = Math.ceil(strip.clientHeight / LINE);
+  if (!force && painted === top) return;
+  painted = top;
+  const from = Math.max(0, top - 1), to = Math.min(Math.ceil(n / perRow) - 1, top + rows + 1);
+  const rulerWidth = (String(n).length + 0.5) * charWidth, html = [];
+  const digits = (a, b) => { let t = ""; for (let k = a; k <= b; k++) t += ANSWER[k]; return t; };
+  for (let r = from; r <= to; r++) {
+    const start = r * perRow + 1, end = Math.min(n, start + perRow - 1);
+    html.push(`<div class="strip-row" style="top:${r * LINE}px"><span class="ruler" style="width:${rulerWidth}px">${start}</span>`);
+    for (let a = start; a <= end; a += 10) {  // a group of ten digits; the chosen one has its own element
+      const b = Math.min(end, a + 9), k = S.K;
+      html.push(`<span class="group" data-day="${a}">`);
+      if (a <= k && k <= b) html.push(`${digits(a, k - 1)}<span class="chosen">${ANSWER[k]}</span>${digits(k + 1, b)}`);
+      else html.push(digits(a, b));
+      html.push("</span>");
+    }
+    html.push("</div>");
+  }
+  inner.innerHTML = html.join("");
+}
+function digitAt(group, x) {  // the day of the digit of `group` under x (the digits are text: measure each)
+  const walker = document.createTreeWalker(group, NodeFilter.SHOW_TEXT), range = document.createRange();
+  let k = Number(group.dataset.day);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let c = 0; c < node.length; c++, k++) {
+      range.setStart(node, c); range.setEnd(node, c + 1);
+      const box = range.getBoundingClientRect();
+      if (box.left <= x && x < box.right) return k;
+    }
+  }
+  return 0;
+}
+function showChosenDigit() {
+  const r = Math.floor((S.K - 1) / perRow);
+  if (r * LINE < strip.scrollTop || (r + 1) * LINE > strip.scrollTop + strip.clientHeight)
+    strip.scrollTop = Math.max(0, r * LINE - Math.floor(strip.clientHeight / 2) + LINE / 2);
+  paintStrip(true);
+}
+strip.addEventListener("scroll", () => paintStrip(false));
+inner.addEventListener("click", e => {
+  const group = e.target.closest("[data-day]"), k = group ? digitAt(group, e.clientX) : 0;
+  if (k) choose(k);
+});
+strip.addEventListener("keydown", e => {
+  const step = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -perRow, ArrowDown: perRow}[e.key];
+  if (step) { e.preventDefault(); choose(S.K + step); }
+});
+window.addEventListener("resize", () => { layoutStrip(); showChosenDigit(); });
+
+// The day.
+const slider = $("day-slider"), input = $("day-input");
+function hash() { return "#day=" + S.K + (S.first > 1 ? "&from=" + S.first : ""); }
 function choose(K, fromHash) {
   K = Math.min(n, Math.max(1, Math.floor(Number(K)) || 1));
+  if (K !== S.K) {
+    S.K = K; S.game = null; S.note = null; S.hint = false;
+    S.first = clampFirst(S.first);
+  }
   slider.value = K; input.value = K;
-  draw(K);
-  if (!fromHash) history.replaceState(null, "", "#day=" + K);
+  $("winner").textContent = `${ANSWER[K] === 1 ? "Dina" : "Dima"} wins day ${K}`;
+  render();
+  showChosenDigit();
+  if (!fromHash) history.replaceState(null, "", hash());
 }
 slider.addEventListener("input", () => choose(slider.value));
 input.addEventListener("change", () => choose(input.value));
-const fromHash = () => { const m = /day=(\d+)/.exec(location.hash); return m ? Number(m[1]) : 0; };
-window.addEventListener("hashchange", () => { if (fromHash()) choose(fromHash(), true); });
-choose(fromHash() || D.day, true);
+$("day-prev").addEventListener("click", () => choose(S.K - 1));
+$("day-next").addEventListener("click", () => choose(S.K + 1));
+
+// The window of steps.
+function showSteps(first) {
+  S.first = clampFirst(first);
+  render();
+  history.replaceState(null, "", hash());
+}
+const page = () => Math.max(1, S.size - W);  // pages overlap by W steps, so every move is whole in one of them
+function movesPrev() {  // the last move starting above the window ends at its bottom
+  const steps = path();
+  for (let k = steps.length - 1; k >= 1; k--) if (steps[k - 1] < S.first) return showSteps(steps[k] + 2 - S.size);
+}
+function movesNext() {  // the first move ending below the window starts at its top
+  const steps = path(), last = lastStep();
+  for (let k = 1; k < steps.length; k++) if (steps[k] > last) return showSteps(steps[k - 1] - 1);
+}
+$("win-top").addEventListener("click", () => showSteps(1));
+$("win-up").addEventListener("click", () => showSteps(S.first - page()));
+$("win-down").addEventListener("click", () => showSteps(S.first + page()));
+$("moves-prev").addEventListener("click", movesPrev);
+$("moves-next").addEventListener("click", movesNext);
+$("win-first").addEventListener("change", () => showSteps(Number($("win-first").value)));
+$("picture").addEventListener("keydown", e => {
+  const step = {ArrowUp: -1, ArrowDown: 1, PageUp: -page(), PageDown: page()}[e.key];
+  if (step) { e.preventDefault(); showSteps(S.first + step); }
+});
+
+// A game.
+function follow() {  // keep the handkerchief and the steps it can reach in view
+  const at = S.game.position, need = Math.min(S.K, at + W);
+  if (at < S.first || need > lastStep()) S.first = clampFirst(at - 1);
+}
+function computerPlays() {
+  const g = S.game;
+  while (!g.over && !g.personsTurn) g.reply();
+}
+function newGame(you) {
+  if (you !== "Dina" && you !== "Dima") throw new TypeError('newGame takes "Dina" or "Dima"');
+  S.game = new Game(analyse(S.K), you); S.note = null; S.hint = false;
+  S.statuses = $("show-statuses").checked;
+  computerPlays();
+  follow();
+  render();
+  return state();
+}
+function move(step) {
+  if (!S.game) throw new IllegalMove(WORDS.game_over);
+  S.game.play(Number(step));
+  S.hint = false; S.note = null;
+  computerPlays();
+  follow();
+  render();
+  return state();
+}
+function hint() {
+  if (!S.game) return "";
+  const text = S.game.hint();
+  S.hint = true; S.note = [text, "hint"];
+  render();
+  return text;
+}
+function undo() {
+  if (!S.game || !S.game.undo()) return false;
+  S.hint = false; S.note = null;
+  follow();
+  render();
+  return true;
+}
+function stop() { S.game = null; S.note = null; S.hint = false; render(); }
+function state() {
+  const g = S.game;
+  return {day: S.K, n, winner: ANSWER[S.K] === 1 ? "Dina" : "Dima",
+    game: g && {you: g.you, handkerchief: g.position, toMove: g.toMove, over: g.over, winner: g.winner}};
+}
+$("as-dina").addEventListener("click", () => newGame("Dina"));
+$("as-dima").addEventListener("click", () => newGame("Dima"));
+$("hint").addEventListener("click", hint);
+$("undo").addEventListener("click", undo);
+$("stop").addEventListener("click", stop);
+$("show-statuses").addEventListener("change", () => { S.statuses = $("show-statuses").checked; render(); });
+$("picture").addEventListener("click", e => {
+  const row = e.target.closest && e.target.closest(".step");
+  if (!S.game || !row) return;
+  try {
+    move(Number(row.id.slice(5)));
+  } catch (err) {
+    if (!(err instanceof IllegalMove)) throw err;
+    S.note = [format(WORDS.illegal, {why: err.message}), "illegal"];
+    renderGame();
+  }
+});
+
+window.downwedig = Object.freeze({
+  chooseDay(k) {
+    if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(`day ${k} is not within 1..${n}`);
+    choose(k);
+    return state();
+  },
+  newGame, move, hint, undo, state,
+  showSteps(first) { showSteps(first); return this.view(); },
+  view: () => ({first: S.first, last: lastStep()}),
+});
+
+const fromHash = () => {
+  const day = /day=(\d+)/.exec(location.hash), from = /from=(\d+)/.exec(location.hash);
+  return [day ? Number(day[1]) : 0, from ? Number(from[1]) : 0];
+};
+window.addEventListener("hashchange", () => {
+  const [day, from] = fromHash();
+  if (day) { S.first = from || S.first; S.K = 0; choose(day, true); }
+});
+layoutStrip();
+{
+  const [day, from] = fromHash();
+  S.first = from || D.first;
+  choose(day || D.day, true);
+}

@@ -1,0 +1,96 @@
+"""Driving the HTML page in a real Chromium with Playwright for Python.
+
+Debian's ``chromium`` package provides the browser (Playwright's own browser
+downloads are not used).  Without it, or without the ``playwright`` package,
+the tests skip saying how to install the missing part; under
+``DOWNWEDIG_REQUIRE_TOOLS=1`` (CI) they fail instead.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from ..conftest import REQUIRE_TOOLS, need_tool
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+#: How the tests (and benchmarks/page.py) start Chromium: headless, no sandbox (as root), no network chatter.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def launch() -> Iterator[Browser]:
+    """A headless Chromium for a test module; skips (or fails under CI) when Chromium or Playwright is missing."""
+    executable = need_tool(["chromium", "chromium-browser"], "apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        message = "needs playwright: pip install playwright (or pip install -e '.[test]')"
+        if REQUIRE_TOOLS:
+            pytest.fail(message + " (DOWNWEDIG_REQUIRE_TOOLS=1 says every tool is installed)")
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+class Opened:
+    """A page of the browser showing one HTML file, with the errors its scripts raised."""
+
+    def __init__(self, browser: Browser, path: Path, fragment: str = "", width: int = 1100) -> None:
+        self.errors: list[str] = []
+        self.page: Page = browser.new_page(viewport={"width": width, "height": 900})
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(path.as_uri() + fragment)
+        self.page.wait_for_function("window.downwedig !== undefined")
+
+    def js(self, expression: str, argument: Any = None) -> Any:
+        """The value of a JavaScript expression (a function of ``argument`` when it is given)."""
+        if argument is None:
+            return self.page.evaluate(expression)
+        return self.page.evaluate(expression, argument)
+
+    def state(self) -> dict[str, Any]:
+        value: dict[str, Any] = self.js("window.downwedig.state()")
+        return value
+
+    def view(self) -> tuple[int, int]:
+        value = self.js("window.downwedig.view()")
+        return value["first"], value["last"]
+
+    def picture(self) -> ET.Element:
+        """The picture in the page, serialised by the browser as XML and parsed by Python."""
+        text = self.js("new XMLSerializer().serializeToString(document.querySelector('#picture svg'))")
+        return ET.fromstring(text)
+
+    def text(self, selector: str) -> str:
+        value: str = self.js("s => document.querySelector(s).textContent", selector)
+        return value
+
+    def close(self) -> None:
+        assert self.errors == [], "the page's scripts raised errors"
+        self.page.close()
+
+
+def canonical(element: ET.Element) -> list[tuple[str, dict[str, str], str]]:
+    """Every element in document order: its tag without namespace, its attributes and its text."""
+    return [
+        (e.tag.rsplit("}", 1)[-1], {k: v for k, v in e.attrib.items() if k != "xmlns"}, (e.text or "").strip())
+        for e in element.iter()
+    ]
