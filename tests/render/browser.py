@@ -83,6 +83,10 @@ class Opened:
         value: str = self.js("s => document.querySelector(s).textContent", selector)
         return value
 
+    def wait_for_hash(self, fragment: str) -> None:
+        """Wait until the address ends in ``fragment`` (the page writes it at most a few times a second)."""
+        self.page.wait_for_function("f => location.hash === f", arg=fragment, timeout=5000)
+
     def close(self) -> None:
         assert self.errors == [], "the page's scripts raised errors"
         self.page.close()

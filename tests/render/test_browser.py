@@ -84,7 +84,7 @@ def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener
                 assert page.js("f => window.downwedig.showSteps(f)", first)["first"] == max(1, min(first, day - 29))
                 same_picture(page, a)
             page.js("window.downwedig.showSteps(1)")
-        assert page.js("location.hash") == f"#day={n}"
+        page.wait_for_hash(f"#day={n}")
 
 
 def test_clicking_a_digit_and_dragging_the_slider_choose_the_day(tmp_path: Path, opener: Callable[..., Opened]) -> None:
@@ -110,7 +110,7 @@ def test_clicking_a_digit_and_dragging_the_slider_choose_the_day(tmp_path: Path,
         page.page.mouse.click(x, y)
         assert page.state()["day"] == day
         assert page.text("#strip .chosen") == digits[day - 1]
-        assert page.js("location.hash") == f"#day={day}"
+        page.wait_for_hash(f"#day={day}")
     # Scrolling the strip to the end brings the last days into the document; the rulers name each row's first day.
     page.js("(() => { const s = document.getElementById('strip'); s.scrollTop = s.scrollHeight; })()")
     page.page.wait_for_function("document.querySelector('#strip .group[data-day=\"2991\"]') !== null")
@@ -231,7 +231,10 @@ def test_illegal_moves_hints_and_undo_speak_as_play_does(tmp_path: Path, opener:
     game.play(2)
     game.reply()
     assert page.state()["game"]["handkerchief"] == game.position
-    page.js(f"window.downwedig.move({a.moves(game.position)[0].target})")
+    # The keyboard works too: a step typed in the box is moved to.
+    page.page.fill("#move-to", str(a.moves(game.position)[0].target))
+    page.page.press("#move-to", "Enter")
+    assert page.state()["game"]["handkerchief"] != game.position
     assert page.js("window.downwedig.undo()") is True
     assert page.state()["game"]["handkerchief"] == game.position
     assert page.js("window.downwedig.undo()") is True
@@ -269,7 +272,7 @@ def test_the_picture_follows_a_long_line_of_play(tmp_path: Path, opener: Callabl
     assert page.view() == (1, 30)
     page.page.click("#win-down")
     assert page.view() == (23, 52), "pages overlap by 8 steps, so that each move is whole in one"
-    assert page.js("location.hash") == "#day=400&from=23"
+    page.wait_for_hash("#day=400&from=23")
 
 
 def test_a_window_from_the_command_line_or_the_address(tmp_path: Path, opener: Callable[..., Opened]) -> None:

@@ -81,23 +81,43 @@ class Layout:
     margin: int = 12
 
     def right(self, width: int) -> int:
-        """x just past the last piece of a step of ``width`` pieces. O(1)."""
+        """x just past the last piece of a step of ``width`` pieces. O(1).
+
+        >>> LAYOUT.right(2)
+        204
+        """
         return self.left + width * (self.piece + self.gap)
 
     def arrows_x(self, width: int) -> int:
-        """x where the move arrows start. O(1)."""
+        """x where the move arrows start. O(1).
+
+        >>> LAYOUT.arrows_x(2) - LAYOUT.right(2) == LAYOUT.arrows_gap
+        True
+        """
         return self.right(width) + self.arrows_gap
 
     def arrow_bend(self, distance: int) -> int:
-        """How far the control points of an arrow of ``distance`` steps stand right of its ends. O(1)."""
+        """How far the control points of an arrow of ``distance`` steps stand right of its ends. O(1).
+
+        >>> LAYOUT.arrow_bend(1), LAYOUT.arrow_bend(8)
+        (28, 112)
+        """
         return self.arrow_bulge + self.arrow_bulge_per_step * distance
 
     def line_bend(self, distance: int) -> int:
-        """How far the control points of a move of the line stand left of its ends. O(1)."""
+        """How far the control points of a move of the line stand left of its ends. O(1).
+
+        >>> LAYOUT.line_bend(1)
+        19
+        """
         return self.line_bulge + self.line_bulge_per_step * distance
 
     def reply_bend(self, distance: int) -> int:
-        """How far the control points of one of Dima's answers stand right of its ends. O(1)."""
+        """How far the control points of one of Dima's answers stand right of its ends. O(1).
+
+        >>> LAYOUT.reply_bend(1)
+        17
+        """
         return self.reply_bulge + self.reply_bulge_per_step * distance
 
     @staticmethod
@@ -110,15 +130,27 @@ class Layout:
         return bend * 3 // 4
 
     def replies_x(self, width: int) -> int:
-        """x where Dima's answers start: past the longest arrow and its label. O(1)."""
+        """x where Dima's answers start: past the longest arrow and its label. O(1).
+
+        >>> LAYOUT.replies_x(8)
+        550
+        """
         return self.arrows_x(width) + self.reach(self.arrow_bend(width)) + self.replies_gap
 
     def total_width(self, width: int) -> int:
-        """Width of the whole picture for steps of ``width`` pieces. O(1)."""
+        """Width of the whole picture for steps of ``width`` pieces: never narrower than the legend. O(1).
+
+        >>> LAYOUT.total_width(2) == LAYOUT.legend_width, LAYOUT.total_width(16) > LAYOUT.total_width(8)
+        (True, True)
+        """
         return max(self.legend_width, self.replies_x(width) + self.reach(self.reply_bend(width)) + self.margin)
 
     def total_height(self, rows: int) -> int:
-        """Height of the whole picture showing ``rows`` steps. O(1)."""
+        """Height of the whole picture showing ``rows`` steps. O(1).
+
+        >>> LAYOUT.total_height(1) == LAYOUT.top + LAYOUT.row + LAYOUT.bottom
+        True
+        """
         return self.top + rows * self.row + self.bottom
 
     def as_data(self, width: int = 8) -> dict[str, object]:

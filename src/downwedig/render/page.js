@@ -71,6 +71,7 @@ function renderGame() {
   $("hint").disabled = !g || g.over;
   $("undo").disabled = !g || !g.turns.some(t => t.byPerson);
   $("stop").disabled = !g;
+  $("move-go").disabled = $("move-to").disabled = !g || g.over;
 }
 
 // The answer strip: rows of digits in groups of ten, each row led by the day of its first digit.
@@ -141,6 +142,14 @@ window.addEventListener("resize", () => { layoutStrip(); showChosenDigit(); });
 // The day.
 const slider = $("day-slider"), input = $("day-input");
 function hash() { return "#day=" + S.K + (S.first > 1 ? "&from=" + S.first : ""); }
+let hashWritten = 0, hashTimer = 0;
+function writeHash() {  // at most a few times a second: browsers throttle history updates (a dragged slider)
+  clearTimeout(hashTimer);
+  const wait = hashWritten + 200 - performance.now();
+  if (wait > 0) { hashTimer = setTimeout(writeHash, wait); return; }
+  hashWritten = performance.now();
+  history.replaceState(null, "", hash());
+}
 function choose(K, fromHash) {
   K = Math.min(n, Math.max(1, Math.floor(Number(K)) || 1));
   if (K !== S.K) {
@@ -151,7 +160,7 @@ function choose(K, fromHash) {
   $("winner").textContent = `${ANSWER[K] === 1 ? "Dina" : "Dima"} wins day ${K}`;
   render();
   showChosenDigit();
-  if (!fromHash) history.replaceState(null, "", hash());
+  if (!fromHash) writeHash();
 }
 slider.addEventListener("input", () => choose(slider.value));
 input.addEventListener("change", () => choose(input.value));
@@ -162,7 +171,7 @@ $("day-next").addEventListener("click", () => choose(S.K + 1));
 function showSteps(first) {
   S.first = clampFirst(first);
   render();
-  history.replaceState(null, "", hash());
+  writeHash();
 }
 const page = () => Math.max(1, S.size - W);  // pages overlap by W steps, so every move is whole in one of them
 function movesPrev() {  // the last move starting above the window ends at its bottom
@@ -203,7 +212,7 @@ function newGame(you) {
   return state();
 }
 function move(step) {
-  if (!S.game) throw new IllegalMove(WORDS.game_over);
+  if (!S.game) throw new IllegalMove("there is no game: start one with newGame");
   S.game.play(Number(step));
   S.hint = false; S.note = null;
   computerPlays();
@@ -236,17 +245,23 @@ $("as-dima").addEventListener("click", () => newGame("Dima"));
 $("hint").addEventListener("click", hint);
 $("undo").addEventListener("click", undo);
 $("stop").addEventListener("click", stop);
-$("show-statuses").addEventListener("change", () => { S.statuses = $("show-statuses").checked; render(); });
-$("picture").addEventListener("click", e => {
-  const row = e.target.closest && e.target.closest(".step");
-  if (!S.game || !row) return;
+function tryMove(step) {  // a move asked for in the page: refused moves are said, not thrown
   try {
-    move(Number(row.id.slice(5)));
+    move(step);
   } catch (err) {
     if (!(err instanceof IllegalMove)) throw err;
     S.note = [format(WORDS.illegal, {why: err.message}), "illegal"];
     renderGame();
   }
+}
+$("move-form").addEventListener("submit", e => {
+  e.preventDefault();
+  if (S.game) tryMove(Number($("move-to").value));
+});
+$("show-statuses").addEventListener("change", () => { S.statuses = $("show-statuses").checked; render(); });
+$("picture").addEventListener("click", e => {
+  const row = e.target.closest && e.target.closest(".step");
+  if (S.game && row) tryMove(Number(row.id.slice(5)));
 });
 
 window.downwedig = Object.freeze({
