@@ -85,6 +85,10 @@ def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener
                 same_picture(page, a)
             page.js("window.downwedig.showSteps(1)")
         page.wait_for_hash(f"#day={n}")
+        with pytest.raises(Exception, match=re.escape(f"RangeError: day {n + 1} is not in 1..{n}")):
+            page.js("k => window.downwedig.chooseDay(k)", n + 1)
+        with pytest.raises(Exception, match="IllegalMove: there is no game"):
+            page.js("window.downwedig.move(2)")
 
 
 def test_clicking_a_digit_and_dragging_the_slider_choose_the_day(tmp_path: Path, opener: Callable[..., Opened]) -> None:
@@ -297,3 +301,17 @@ def test_the_page_fits_the_window_without_scrolling_sideways(
             assert page.js("document.documentElement.scrollWidth") <= width
             picture = page.js("document.querySelector('#picture svg').getBoundingClientRect().width")
             assert 0 < picture <= width
+
+
+def test_pointing_at_a_move_outlines_the_columns_its_steps_share(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = parse(EXPLAIN.read_bytes())
+    page = opener(write(tmp_path, staircase, day=7))
+    a = analyse(staircase, 7)
+    visible = """() => [...document.querySelectorAll('#picture .shared')]
+        .filter(r => getComputedStyle(r).visibility === 'visible')
+        .map(r => r.closest('g').querySelector('title').textContent)"""
+    assert page.js(visible) == []
+    for k, m in enumerate(a.moves(1)):
+        page.page.hover(f"#picture .move-label >> nth={k}")
+        shown = page.js(visible)
+        assert shown == [TEXTS["move_title"].format(source=1, target=m.target, why=m.why())] * (2 * m.common)

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from downwedig import InvalidSteps, Staircase, answer
+from downwedig import InvalidDay, InvalidSteps, Staircase, answer
 from downwedig.explain import REASONS
 from downwedig.moves import packed_move_masks
 from downwedig.play import WORDS as GAME_WORDS
 from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html
 from downwedig.render.layout import SVG_STYLE, TEXTS
+from downwedig.render.page import PAGE_WORDS
 from downwedig.render.text import WORDS as REPORT_WORDS
 
 from ..conftest import EXPLAIN, Cli
@@ -45,6 +46,8 @@ def test_page_gets_the_drawing_numbers_and_the_words_as_data() -> None:
     assert data["layout"] == LAYOUT.as_data(2)
     assert data["colors"] == DEFAULT_COLORS and data["texts"] == TEXTS and data["style"] == SVG_STYLE
     assert data["reasons"] == REASONS and data["words"] == GAME_WORDS and data["report"] == REPORT_WORDS
+    assert data["page"] == PAGE_WORDS
+    assert PAGE_WORDS["bad_day"].format(day=9, n=5) == str(InvalidDay(9, 5)), "the page refuses a day as Python does"
 
 
 def test_nothing_in_the_data_can_end_the_script() -> None:

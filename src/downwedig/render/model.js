@@ -1,10 +1,10 @@
 // The page's model: the staircase from the data block, one day's analysis, and a game.
 // analyse() and best() follow downwedig.explain.analyse and DayAnalysis.best_target; reason()
 // follows DayAnalysis.reason; Game follows downwedig.play.Game.  Every sentence is a template
-// from Python (D.reasons, D.words, D.texts, D.report); the move rule is never applied here: the
+// from Python (D.reasons, D.words, D.texts, D.report, D.page); the move rule is never applied here: the
 // legal moves are the move masks computed by downwedig.moves.
 const D = JSON.parse(document.getElementById("data").textContent);
-const L = D.layout, C = D.colors, T = D.texts, R = D.reasons, WORDS = D.words, REPORT = D.report;
+const L = D.layout, C = D.colors, T = D.texts, R = D.reasons, WORDS = D.words, REPORT = D.report, PAGE = D.page;
 const W = D.width, n = D.n, PLAYERS = ["Dina", "Dima"];
 const format = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
 

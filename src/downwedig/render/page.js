@@ -157,7 +157,7 @@ function choose(K, fromHash) {
     S.first = clampFirst(S.first);
   }
   slider.value = K; input.value = K;
-  $("winner").textContent = `${ANSWER[K] === 1 ? "Dina" : "Dima"} wins day ${K}`;
+  $("winner").textContent = format(PAGE.winner, {winner: ANSWER[K] === 1 ? "Dina" : "Dima", day: K});
   render();
   showChosenDigit();
   if (!fromHash) writeHash();
@@ -203,7 +203,7 @@ function computerPlays() {
   while (!g.over && !g.personsTurn) g.reply();
 }
 function newGame(you) {
-  if (you !== "Dina" && you !== "Dima") throw new TypeError('newGame takes "Dina" or "Dima"');
+  if (you !== "Dina" && you !== "Dima") throw new TypeError(format(PAGE.bad_player, {player: you}));
   S.game = new Game(analyse(S.K), you); S.note = null; S.hint = false;
   S.statuses = $("show-statuses").checked;
   computerPlays();
@@ -212,7 +212,7 @@ function newGame(you) {
   return state();
 }
 function move(step) {
-  if (!S.game) throw new IllegalMove("there is no game: start one with newGame");
+  if (!S.game) throw new IllegalMove(PAGE.no_game);
   S.game.play(Number(step));
   S.hint = false; S.note = null;
   computerPlays();
@@ -266,7 +266,7 @@ $("picture").addEventListener("click", e => {
 
 window.downwedig = Object.freeze({
   chooseDay(k) {
-    if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(`day ${k} is not within 1..${n}`);
+    if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(format(PAGE.bad_day, {day: k, n}));
     choose(k);
     return state();
   },

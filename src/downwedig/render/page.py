@@ -7,8 +7,8 @@ move masks in base64 and the answer as one bit per day (about 2.8 bytes per
 step in all), plus everything the page says or draws, as data: the picture's
 layout, colours, words and style sheet (:mod:`downwedig.render.layout`), the
 reasons of :data:`downwedig.explain.REASONS`, the sentences of a game
-(:data:`downwedig.play.WORDS`) and of the text report
-(:data:`downwedig.render.text.WORDS`).  The page's script analyses the chosen
+(:data:`downwedig.play.WORDS`), of the text report
+(:data:`downwedig.render.text.WORDS`) and the page's own (:data:`PAGE_WORDS`).  The page's script analyses the chosen
 day as :func:`downwedig.explain.analyse` does and draws it as
 :func:`downwedig.render.svg_element` does, from those numbers and words; it
 never applies the move rule itself (it reads the masks).  It honours
@@ -38,12 +38,20 @@ from ..staircase import Staircase
 from .layout import DEFAULT_COLORS, LAYOUT, SVG_STYLE, TEXTS, Layout
 from .text import WORDS as REPORT_WORDS
 
-__all__ = ["SCRIPTS", "answer_bits", "page_data", "render_html"]
+__all__ = ["PAGE_WORDS", "SCRIPTS", "answer_bits", "page_data", "render_html"]
 
 _PLACEHOLDER = re.compile(r"%(TITLE|STYLE|SCRIPT|N|DATA)%")
 
 #: The page's scripts, in the order they run (one ``<script>``, one scope).
 SCRIPTS = ("model.js", "draw.js", "page.js")
+
+#: What only the page says (its other sentences are the library's): templates like the rest.
+PAGE_WORDS = {
+    "winner": "{winner} wins day {day}",
+    "bad_day": "day {day} is not in 1..{n}",  # as downwedig.errors.InvalidDay says it
+    "bad_player": 'newGame takes "Dina" or "Dima", not {player}',
+    "no_game": "there is no game: start one with newGame",
+}
 
 
 def _asset(name: str) -> str:
@@ -72,8 +80,8 @@ def page_data(
     ``steps=(A, B)`` opens the picture on those steps (and shows ``B - A + 1`` at a time).
 
     >>> sorted(page_data(Staircase.from_rows(["WW", "RR"])))  # doctest: +NORMALIZE_WHITESPACE
-    ['answer', 'colors', 'day', 'first', 'layout', 'masks', 'n', 'reasons', 'report', 'rows', 'style',
-     'texts', 'width', 'window', 'words']
+    ['answer', 'colors', 'day', 'first', 'layout', 'masks', 'n', 'page', 'reasons', 'report', 'rows',
+     'style', 'texts', 'width', 'window', 'words']
     """
     n = len(staircase)
     day = n if day is None else day
@@ -98,6 +106,7 @@ def page_data(
         "reasons": REASONS,
         "words": GAME_WORDS,
         "report": REPORT_WORDS,
+        "page": PAGE_WORDS,
     }
 
 
