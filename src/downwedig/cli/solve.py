@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import open_input, read_input, source_name, width_type, write_all
+from ._common import open_input, source_name, width_type, write_all
 
 __all__ = ["configure", "run"]
 
@@ -27,19 +27,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..engine import answer, answer_chunks
-    from ..reader import parse, read_chunks
+    from ..reader import read_chunks
+    from ..staircase import Staircase
 
     source = source_name(args.file)
     out = sys.stdout.buffer
-    if args.stream:
-        stream = open_input(args.file)
-        with stream:
-            for digits in answer_chunks(read_chunks(stream, width=args.width, source=source), args.width):
+    with open_input(args.file) as stream:
+        chunks = read_chunks(stream, width=args.width, source=source)
+        if args.stream:
+            for digits in answer_chunks(chunks, args.width):
                 write_all(out, digits)
                 out.flush()
-        out.write(b"\n")
-    else:
-        data = read_input(args.file)
-        write_all(out, answer(parse(data, width=args.width, source=source)).encode("ascii") + b"\n")
+            out.write(b"\n")
+        else:  # all or nothing: the whole staircase first (n bytes, however the input is laid out)
+            staircase = Staircase(b"".join(chunks), args.width)
+            write_all(out, answer(staircase).encode("ascii") + b"\n")
     out.flush()
     return 0
