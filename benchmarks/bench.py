@@ -39,6 +39,10 @@ INPUTS = HERE / "inputs"
 TIME = "/usr/bin/time"
 N = 300_000
 
+#: The children run in a user's usual environment: without these two, which a CI or sandbox may set
+#: (no .pyc files means compiling every module at every start; unbuffered output means a write per print).
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")}
+
 # (label, family, options): the standard families, then the adversarial ones.
 FAMILIES: list[tuple[str, str, dict[str, object]]] = [
     ("random", "random", {}),
@@ -72,7 +76,8 @@ def run_once(argv: list[str], stdin: Path | None = None, *, capture: bool = Fals
     with tempfile.NamedTemporaryFile("r") as peak, open(stdin or os.devnull, "rb") as source:
         command = [TIME, "-f", "%M", "-o", peak.name, *argv] if os.path.exists(TIME) else argv
         start = time.perf_counter()
-        proc = subprocess.Popen(command, stdin=source, stdout=subprocess.PIPE if capture else subprocess.DEVNULL)
+        stdout = subprocess.PIPE if capture else subprocess.DEVNULL
+        proc = subprocess.Popen(command, stdin=source, stdout=stdout, env=CLEAN_ENV)
         output = proc.stdout.read() if proc.stdout else b""
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
@@ -118,6 +123,9 @@ def header(what: str) -> None:
     print(f"# {what}")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     print(f"# machine: {machine}, {time.ctime()}")
+    dropped = sorted(set(os.environ) - set(CLEAN_ENV))
+    if dropped:
+        print(f"# run without {', '.join(dropped)} (a user's usual environment)")
 
 
 # -- solve: every family, against the seed -------------------------------------------------------
@@ -269,7 +277,7 @@ def stream_input(steps: int) -> Path:
 
 def liveness() -> float:
     """Seconds from writing n and 20 steps into a pipe to reading the 12 digits they decide."""
-    proc = subprocess.Popen(ours("solve", "--stream"), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    proc = subprocess.Popen(ours("solve", "--stream"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=CLEAN_ENV)
     assert proc.stdin is not None and proc.stdout is not None
     time.sleep(0.3)  # let it start and wait for input
     start = time.perf_counter()

@@ -27,11 +27,14 @@ from __future__ import annotations
 
 import io
 import select
-from collections.abc import Iterator
-from typing import BinaryIO
 
 from .errors import InvalidStaircase
 from .staircase import Staircase, bytes_per_step, check_width
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import BinaryIO
 
 __all__ = ["available_blocks", "describe_byte", "pack_exact", "parse", "read_chunks"]
 
