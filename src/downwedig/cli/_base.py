@@ -58,16 +58,19 @@ def diagnostic(exc: InvalidStaircase) -> str:
     return f"{exc.source}:{exc.line}:{exc.column}: error: {exc.reason}"
 
 
-def printable(text: str) -> str:
+def printable(text: str, keep: str = "") -> str:
     """``text`` with control characters and undecodable bytes escaped, so that a message stays one safe line.
 
     A newline in a file name would split the message; an escape sequence would
-    reach the terminal.  Other characters, accented letters included, stay.
+    reach the terminal.  Other characters, accented letters included, stay, and
+    so do the control characters in ``keep`` (e.g. newlines in a multi-line excerpt).
     """
     out = []
     for char in text:
         code = ord(char)
-        if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        if char in keep:
+            out.append(char)
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
             out.append(f"\\x{code - 0xDC00:02x}")
         elif code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF:
             out.append(char.encode("unicode_escape", "backslashreplace").decode("ascii"))
