@@ -32,3 +32,13 @@ def test_every_error_class_is_exported() -> None:
     for name in errors.__all__:
         assert getattr(downwedig, name) is getattr(errors, name)
         assert name.startswith(("Invalid", "Unknown", "Illegal"))
+
+
+def test_the_package_exports_every_name_it_lists() -> None:
+    import downwedig
+
+    for name in downwedig.__all__:
+        assert getattr(downwedig, name) is not None, name
+    assert set(downwedig.__all__) <= set(dir(downwedig))
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        downwedig.nope  # noqa: B018

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig import InvalidStaircase, InvalidWidth, Staircase, parse, read_chunks
-from downwedig.reader import describe_byte, pack_exact
+from downwedig.reader import available_blocks, describe_byte, pack_exact
 
 from .strategies import examples, staircases
 
@@ -49,7 +49,7 @@ BAD_INPUTS = [
     ("3\nWWWWWWWW\nRRRRRRRR\n", 4, 1, "expected 3 steps, found only 2"),
     ("3\nWWWWWWWW\nRRRRRRRR\n\n\n", 4, 1, "expected 3 steps, found only 2"),
     ("2\nWWWWWWWW\nRRRRRRRR\nWRWRWRWR\n", 4, 1, "unexpected content after the 2 steps: 'WRWRWRWR'"),
-    ("1\nWWWWWWWW\n\n  x\n", 4, 3, "unexpected content after the 1 steps: 'x'"),
+    ("1\nWWWWWWWW\n\n  x\n", 4, 3, "unexpected content after the 1 step: 'x'"),
     ("2\nWWWWWWWW\nWWWWWWW\n", 3, 8, "step 2 has 7 pieces, expected 8"),
     ("2\nWWWWWWWW\nWWWWWWWWW\n", 3, 9, "step 2 has 9 pieces, expected 8"),
     ("2\nWWWWWWWW\n\n", 3, 1, "expected 2 steps, found only 1"),  # a blank end, not a step
@@ -186,3 +186,38 @@ def test_a_bad_first_line_is_quoted_briefly(data: bytes, column: int, words: str
             read(data)
         assert caught.value.column == column and words in caught.value.reason
         assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        (b"1\n" + b"W" * 3_000_000, 2, 9, "step 1 has more than 8 pieces"),
+        (b"1\n" + b"WWWWWWWW" + b" " * 3_000_000 + b"x\n", 2, 9, "unexpected character ' ' in step 1"),
+        (b"1\nWWWWWWWW\n" + b" " * 3_000_000 + b"x", 3, 3_000_001, "unexpected content after the 1 step: 'x'"),
+        (b"3" + b" " * 3_000_000 + b"x\n", 1, 2, "positive integer, got '3"),
+        (b"1" * 3_000_000 + b"\n", 1, 1, "too large for any input"),
+    ],
+)
+def test_a_line_of_megabytes_is_refused_where_it_goes_wrong(text: bytes, line: int, column: int, words: str) -> None:
+    for read in (parse, _read_streaming):
+        with pytest.raises(InvalidStaircase) as caught:
+            read(text)
+        assert (caught.value.line, caught.value.column, words in caught.value.reason) == (line, column, True)
+
+
+def test_megabytes_of_trailing_blanks_are_still_layout() -> None:
+    text = b"2\nWWWWWWWW" + b" \t" * 1_000_000 + b"\nRRRRRRRR\r\n" + b"\n" * 100 + b" " * 1_000_000
+    assert parse(text) == Staircase.from_rows(["WWWWWWWW", "RRRRRRRR"])
+    assert _read_streaming(text) == parse(text).packed
+
+
+def test_blocks_are_what_is_available() -> None:
+    import os
+
+    read_end, write_end = os.pipe()
+    with os.fdopen(read_end, "rb") as reading, os.fdopen(write_end, "wb", buffering=0) as writing:
+        writing.write(b"first")
+        blocks = available_blocks(reading, limit=1 << 20)
+        assert next(blocks) == b"first"  # not waiting for a megabyte
+        writing.write(b"second")
+        assert next(blocks) == b"second"

@@ -27,25 +27,41 @@ Where a change belongs: a rule of the game goes in ``staircase`` (and its fast f
 ``moves``); how fast the answer comes, in ``engine``; what is said about a day, in
 ``explain``; how it looks, in ``render``; a new test shape, in ``contest``; a new
 option, in ``cli``.
+
+The names below are imported when first used (PEP 562), so that ``downwedig
+--version`` and ``downwedig solve`` load only what they need.
 """
 
-from .engine import MemoLimits, Solver, answer, answer_chunks, winners
-from .errors import (
-    IllegalMove,
-    InvalidDay,
-    InvalidMask,
-    InvalidOption,
-    InvalidStaircase,
-    InvalidSteps,
-    InvalidWidth,
-    UnknownFamily,
-)
-from .moves import move_masks
-from .reader import parse, read_chunks
-from .reference import reference_answer, reference_statuses
-from .staircase import MAX_N, MAX_WIDTH, WIDTH, Player, Staircase
+from __future__ import annotations
 
 __version__ = "0.2.0"
+
+#: Where each public name lives.
+_HOMES = {
+    "MemoLimits": "engine",
+    "Solver": "engine",
+    "answer": "engine",
+    "answer_chunks": "engine",
+    "winners": "engine",
+    "IllegalMove": "errors",
+    "InvalidDay": "errors",
+    "InvalidMask": "errors",
+    "InvalidOption": "errors",
+    "InvalidStaircase": "errors",
+    "InvalidSteps": "errors",
+    "InvalidWidth": "errors",
+    "UnknownFamily": "errors",
+    "move_masks": "moves",
+    "parse": "reader",
+    "read_chunks": "reader",
+    "reference_answer": "reference",
+    "reference_statuses": "reference",
+    "MAX_N": "staircase",
+    "MAX_WIDTH": "staircase",
+    "WIDTH": "staircase",
+    "Player": "staircase",
+    "Staircase": "staircase",
+}
 
 __all__ = [
     "MAX_N",
@@ -73,3 +89,36 @@ __all__ = [
     "reference_statuses",
     "winners",
 ]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .engine import MemoLimits, Solver, answer, answer_chunks, winners
+    from .errors import (
+        IllegalMove,
+        InvalidDay,
+        InvalidMask,
+        InvalidOption,
+        InvalidStaircase,
+        InvalidSteps,
+        InvalidWidth,
+        UnknownFamily,
+    )
+    from .moves import move_masks
+    from .reader import parse, read_chunks
+    from .reference import reference_answer, reference_statuses
+    from .staircase import MAX_N, MAX_WIDTH, WIDTH, Player, Staircase
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'downwedig' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # (the next use is a plain attribute)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

@@ -7,11 +7,13 @@ that is not a positive integer, fewer step lines than ``n``, a non-blank line
 after the last step, a step of the wrong length, a character other than
 ``W``/``R``, and bytes that are not UTF-8 text.
 
-Well-formed input (``\\n`` endings, nothing extra) takes a fast path that
-checks and packs it with a handful of C-level byte operations per column:
-O(n * width) bytes touched, a few milliseconds for ``n = 300,000``.  Anything
-else goes line by line in Python, which is slower but finds the exact
-position of a problem.
+The input is read in blocks of the lines that have arrived (:func:`read_chunks`;
+:func:`parse` reads bytes in memory the same way).  A block of well-formed
+lines (``\\n`` endings, or ``\\r\\n`` and trailing blanks, which a few C-level
+replaces remove) is checked and packed with a handful of C-level byte
+operations per column: O(n * width) bytes touched, about 6 ms for ``n =
+300,000``.  Anything else goes line by line in Python, which is slower but
+finds the exact position of a problem.
 
 >>> parse("3\\nWWWWWWWW\\r\\nRRRRRRRR  \\nWRWRWRWR").rows()
 ['WWWWWWWW', 'RRRRRRRR', 'WRWRWRWR']
@@ -24,17 +26,27 @@ downwedig.errors.InvalidStaircase: <input>:3:5: unexpected character 'w' in step
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
-from typing import BinaryIO
+import select
 
 from .errors import InvalidStaircase
-from .staircase import Staircase, check_width
+from .staircase import Staircase, bytes_per_step, check_width
 
-__all__ = ["describe_byte", "pack_exact", "parse", "read_chunks"]
+TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import BinaryIO
+
+__all__ = ["available_blocks", "describe_byte", "pack_exact", "parse", "read_chunks"]
 
 _LANE = bytes.maketrans(b"WR", b"\x00\x01")
 _BLANK = b" \t\r"
-_READ_SIZE = 1 << 20
+#: Input gathered into one block when it is already waiting (a slow producer gives smaller blocks);
+#: blocks of this size measured fastest (they fit the processor's cache).
+_READ_SIZE = 1 << 18
+
+#: A line longer than this without its newline yet is checked as it stands and cut down to what
+#: matters, so that a line of gigabytes costs neither memory nor quadratic time.
+_LONG_LINE = 1 << 16
 
 
 def _fail(reason: str, line: int, column: int, source: str) -> InvalidStaircase:
@@ -167,21 +179,35 @@ def _check_row(raw: bytes, line: int, step: int, width: int, source: str) -> byt
     return row
 
 
-def _pack_lines(lines: list[bytes], first_line: int, first_step: int, width: int, source: str) -> bytes:
-    """Check and pack rows that may carry ``\\r`` and trailing blanks, one line at a time."""
-    rows = [_check_row(raw, first_line + k, first_step + k, width, source) + b"\n" for k, raw in enumerate(lines)]
+def _pack_lines(
+    lines: list[bytes], first_line: int, first_step: int, width: int, source: str
+) -> tuple[bytes, InvalidStaircase | None]:
+    """Check and pack rows that may carry ``\\r`` and trailing blanks, one line at a time.
+
+    Returns the rows before the first bad one, packed, and that row's error (None if all are good).
+    """
+    rows: list[bytes] = []
+    error = None
+    for k, raw in enumerate(lines):
+        try:
+            rows.append(_check_row(raw, first_line + k, first_step + k, width, source) + b"\n")
+        except InvalidStaircase as exc:
+            error = exc
+            break
     packed = pack_exact(b"".join(rows), len(rows), width)
     assert packed is not None
-    return packed
+    return packed, error
 
 
-def _check_tail(lines: list[bytes], first_line: int, n: int, source: str) -> None:
+def _check_tail(lines: list[bytes], first_line: int, n: int, source: str, offset: int = 0) -> None:
+    """The lines after the last step must be blank; ``offset`` blanks of the first were already dropped."""
     for k, raw in enumerate(lines):
         if raw.strip(_BLANK + b"\n"):
-            text = _text(raw, first_line + k, source).rstrip()
-            column = len(text) - len(text.lstrip()) + 1
-            shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:20] + "..."
-            raise _fail(f"unexpected content after the {n} steps: {shown!r}", first_line + k, column, source)
+            stripped = raw.lstrip(_BLANK)
+            column = (offset if k == 0 else 0) + len(raw) - len(stripped) + 1
+            shown = _shown(_text(stripped[:80], first_line + k, source, complete=False).rstrip())
+            steps = f"{n} step{'s' * (n != 1)}"
+            raise _fail(f"unexpected content after the {steps}: {shown}", first_line + k, column, source)
 
 
 def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Staircase:
@@ -197,54 +223,107 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
     check_width(width)
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    if not data.strip(_BLANK + b"\n"):
-        raise _fail("empty input: expected the number of steps n, then n steps", 1, 1, source)
-    newline = data.find(b"\n")
-    header, body = (data, b"") if newline < 0 else (data[:newline], data[newline + 1 :])
-    n = _read_n(header, source)
-    end = n * (width + 1)
-    for layout in (body, _tidy(body)):
-        packed = pack_exact(layout[:end], n, width)
-        if packed is not None and not layout[end:].strip(_BLANK + b"\n"):
-            return Staircase(packed, width)
-    # Not laid out as the fast path wants: read it the streaming reader's way, a block
-    # of lines at a time, which finds the exact position of a problem in bounded memory.
+    # The streaming reader over the bytes in memory: its blocks of a few hundred kilobytes
+    # are faster than one pass over the whole input (they stay in the processor's cache).
     return Staircase(b"".join(read_chunks(io.BytesIO(data), width=width, source=source)), width)
+
+
+def _waiting(fd: int) -> bool:
+    """Whether ``fd`` has input ready now (a file always has)."""
+    return bool(select.select([fd], [], [], 0)[0])
+
+
+def available_blocks(stream: BinaryIO, limit: int = _READ_SIZE) -> Iterator[bytes]:
+    """The bytes of ``stream`` in blocks of what it has to give: waits only while nothing is there.
+
+    Each block gathers what is already waiting, up to ``limit`` bytes, so a
+    fast producer gives big blocks (fast) and a slow one small blocks (live:
+    nothing waits for a block to fill).  O(size) in all.
+
+    >>> import io
+    >>> list(available_blocks(io.BytesIO(b"abcdef"), limit=4))
+    [b'abcd', b'ef']
+    """
+    read1 = getattr(stream, "read1", stream.read)
+    try:
+        fd: int | None = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None  # in memory: everything is waiting
+    while True:
+        first = read1(limit)
+        if not first:
+            return
+        parts, size = [first], len(first)
+        while size < limit and (fd is None or _waiting(fd)):
+            more = read1(limit - size)
+            if not more:
+                break
+            parts.append(more)
+            size += len(more)
+        yield b"".join(parts)
+
+
+def _shorten_header(partial: bytes, source: str) -> bytes:
+    """A long first line without its newline yet: its fault now, or only what matters of it kept."""
+    line = partial.rstrip(_BLANK)
+    if line:
+        _read_n(line, source)  # raises at a fault, as it would on the whole line
+    return line + partial[len(line) : len(line) + 1]  # n (if any yet) and the first blank after it
+
+
+def _shorten_step(partial: bytes, step: int, width: int, source: str) -> bytes:
+    """A long step line without its newline yet: its fault now, or its pieces and first blank kept."""
+    row = partial.rstrip(_BLANK)
+    if len(row) > width and not row.translate(None, b"WR"):
+        raise _fail(f"step {step} has more than {width} pieces, expected {width}", step + 1, width + 1, source)
+    _check_row(partial, step + 1, step, width, source)
+    return row + partial[len(row) : len(row) + 1]
 
 
 def read_chunks(
     stream: BinaryIO, *, width: int = 8, source: str = "<input>", read_size: int = _READ_SIZE
 ) -> Iterator[bytes]:
-    """Read a staircase incrementally, yielding its steps in packed chunks.
+    """Read a staircase as it arrives, yielding its steps in packed chunks.
 
-    Each chunk holds the steps of about ``read_size`` bytes of input, in
-    :attr:`Staircase.packed` form, checked as :func:`parse` checks them; an
-    error is raised when the reader reaches it, after the chunks before it
-    have been yielded.  Memory: O(read_size).
+    Each chunk holds the steps of the complete lines that were available (up
+    to about ``read_size`` bytes of input), in :attr:`Staircase.packed` form,
+    checked as :func:`parse` checks them; an error is raised when the reader
+    reaches it, after the chunks before it have been yielded.  Nothing waits
+    for more input than has arrived, so a slow pipe gets its steps as they
+    come.  Memory: O(read_size), even for a line of gigabytes.
 
     >>> import io
     >>> list(read_chunks(io.BytesIO(b"2\\nWR\\nRR\\n"), width=2))
     [b'\\x01\\x03']
     """
     check_width(width)
-    buffer = stream.read(read_size)
-    while b"\n" not in buffer:
-        more = stream.read(read_size)
-        if not more:
+    blocks = available_blocks(stream, read_size)
+    # The first line: n.  (A huge first line is checked as it grows, not kept.)
+    buffer = b""
+    for block in blocks:
+        buffer += block
+        if b"\n" in buffer:
             break
-        buffer += more
-    if not buffer.strip(_BLANK + b"\n"):
-        raise _fail("empty input: expected the number of steps n, then n steps", 1, 1, source)
+        if len(buffer) > _LONG_LINE:
+            buffer = _shorten_header(buffer, source)
     newline = buffer.find(b"\n")
     header, buffer = (buffer, b"") if newline < 0 else (buffer[:newline], buffer[newline + 1 :])
+    if not header.strip(_BLANK):
+        # Blank: the first of the input's blank lines, or an empty line above the rest?
+        rest = buffer.strip(_BLANK + b"\n") or next((b for b in blocks if b.strip(_BLANK + b"\n")), b"")
+        if not rest:
+            raise _fail("empty input: expected the number of steps n, then n steps", 1, 1, source)
     n = _read_n(header, source)
     done = 0  # steps read so far; the next line is line done + 2
-    line = width + 1  # bytes per well-formed line
+    skipped = 0  # blanks dropped from the start of a long line after the last step
     at_end = False
+    first = True  # the lines that came with n are answered before waiting for more
     while not at_end:
-        more = stream.read(read_size)
-        at_end = not more
-        buffer += more
+        if not first:
+            more = next(blocks, b"")
+            at_end = not more
+            buffer += more
+        first = False
         cut = len(buffer) if at_end else buffer.rfind(b"\n") + 1
         block, buffer = buffer[:cut], buffer[cut:]
         # Blank lines may turn out to be the blank end of the input rather than empty
@@ -257,27 +336,52 @@ def read_chunks(
             block = block[:held]
         elif len(block) - held <= read_size:
             block, buffer = block[:held], block[held:] + buffer
-        if not block:
-            continue
-        lines_in_block = block.count(b"\n") + (not block.endswith(b"\n"))
-        want = min(n - done, lines_in_block)
-        packed = pack_exact(block[: want * line], want, width) if want else b""
-        if packed is None:
-            tidy = _tidy(block)
-            packed = pack_exact(tidy[: want * line], want, width)
-            if packed is not None:
-                block = tidy
-        if packed is not None:
-            tail = block[want * line :].split(b"\n")
-        else:
-            lines = block.split(b"\n")
-            if block.endswith(b"\n"):
-                lines.pop()
-            packed = _pack_lines(lines[:want], done + 2, done + 1, width, source)
-            tail = lines[want:]
-        _check_tail(tail, done + want + 2, n, source)
-        done += want
-        if packed:
-            yield packed
+        if block:
+            packed, taken, error = _pack_block(block, done, n, width, source, skipped)
+            done += taken
+            skipped = 0
+            if packed:
+                yield packed  # the good steps before a bad line still count: their days are known
+            if error is not None:
+                raise error
+        if len(buffer) > _LONG_LINE and b"\n" not in buffer:
+            if done < n:
+                buffer = _shorten_step(buffer, done + 1, width, source)
+            else:
+                _check_tail([buffer], done + 2, n, source, skipped)
+                skipped += len(buffer)
+                buffer = b""
     if done < n:
         raise _fail(f"expected {n} steps, found only {done}", done + 2, 1, source)
+
+
+def _pack_block(
+    block: bytes, done: int, n: int, width: int, source: str, skipped: int
+) -> tuple[bytes, int, InvalidStaircase | None]:
+    """The packed steps of the complete lines ``block`` (after ``done`` steps), how many, and the first error.
+
+    The steps before a bad line are returned with its error; the lines after
+    the last step are checked.  ``skipped`` blanks of the block's first line
+    were dropped before it (see :func:`_check_tail`).
+    """
+    line = width + 1  # bytes per well-formed line
+    lines_in_block = block.count(b"\n") + (not block.endswith(b"\n"))
+    want = min(n - done, lines_in_block)
+    packed = pack_exact(block[: want * line], want, width) if want else b""
+    if packed is None:
+        tidy = _tidy(block)
+        packed = pack_exact(tidy[: want * line], want, width)
+        if packed is not None:
+            block = tidy
+    if packed is not None:
+        tail = block[want * line :].split(b"\n")
+    else:
+        lines = block.split(b"\n")
+        if block.endswith(b"\n"):
+            lines.pop()
+        packed, error = _pack_lines(lines[:want], done + 2, done + 1, width, source)
+        if error is not None:
+            return packed, len(packed) // bytes_per_step(width), error
+        tail = lines[want:]
+    _check_tail(tail, done + want + 2, n, source, skipped if want == 0 else 0)
+    return packed, want, None

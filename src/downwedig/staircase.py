@@ -25,9 +25,12 @@ Staircase.from_rows(['WWWWWWWW', 'WWWWWWWR', 'RRRRRRRR'])
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
 
 from .errors import InvalidDay, InvalidStaircase, InvalidWidth
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
 
 __all__ = [
     "MAX_N",

@@ -58,3 +58,35 @@ def test_broken_pipe_ends_quietly(tmp_path: Path) -> None:
             status = proc.wait(timeout=60)
         assert err == b"", err
         assert status == 141
+
+
+def imported_by(*argv: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running ``downwedig ARGV``."""
+    code = (
+        "import sys\n"
+        "from downwedig.cli import main\n"
+        f"main({list(argv)!r})\n"
+        "sys.stderr.write(' '.join(sorted(sys.modules)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return set(result.stderr.split())
+
+
+def test_each_command_loads_only_what_it_needs() -> None:
+    quick = imported_by("solve", str(SAMPLE))
+    assert "argparse" not in quick and "downwedig.render" not in quick and "downwedig.contest" not in quick
+    assert "argparse" not in imported_by("--version")
+    explain = imported_by("explain", str(SAMPLE))
+    assert "downwedig.render.text" in explain and "downwedig.contest" not in explain
+    assert "downwedig.render.svg" not in imported_by("validate", str(SAMPLE))
+
+
+def test_the_quick_solve_is_the_full_one(cli: Cli, tmp_path: Path) -> None:
+    for argv in (["solve", SAMPLE], ["solve", "--stream", SAMPLE], ["solve", SAMPLE, "--stream"]):
+        quick = cli(*argv)
+        full = cli(*argv, "--width", "8")  # --width sends it through argparse
+        assert quick == full and quick.status == 0
+    bad = tmp_path / "bad.in"
+    bad.write_bytes(b"2\nWWWWWWWW\nWWWW\n")
+    assert cli("solve", bad) == cli("solve", bad, "--width", "8")

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import select
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import IO
 
 import pytest
+
+from downwedig import answer, parse
 
 from ..conftest import SAMPLE, Cli
 
@@ -44,7 +52,7 @@ BAD = [
     (b"abc\n", "<stdin>:1:1: the number of steps n must be a positive integer, got 'abc'"),
     (b"0\n", "<stdin>:1:1: the number of steps n must be at least 1, got '0'"),
     (b"3\nWWWWWWWW\nRRRRRRRR\n", "<stdin>:4:1: expected 3 steps, found only 2"),
-    (b"1\nWWWWWWWW\nRRRRRRRR\n", "<stdin>:3:1: unexpected content after the 1 steps: 'RRRRRRRR'"),
+    (b"1\nWWWWWWWW\nRRRRRRRR\n", "<stdin>:3:1: unexpected content after the 1 step: 'RRRRRRRR'"),
     (b"2\nWWWWWWWW\nWWWWWW\n", "<stdin>:3:7: step 2 has 6 pieces, expected 8"),
     (b"2\nWWWWWWWW\nWWWWWWwW\n", "<stdin>:3:7: unexpected character 'w' in step 2 (a piece is 'W' or 'R')"),
     (b"1\nWXWWWWWW\n", "<stdin>:2:2: unexpected character 'X' in step 1 (a piece is 'W' or 'R')"),
@@ -101,3 +109,55 @@ def test_a_file_name_cannot_break_the_message(cli: Cli, tmp_path: Path) -> None:
     result = cli("solve", bad)
     assert result.status == 1 and result.stderr.count("\n") == 1 and "\x1b" not in result.stderr
     assert result.stderr.startswith(str(tmp_path) + "/a\\nb\\x1b[31m.in:2:1: error: ")
+
+
+def read_until(stream: IO[bytes], count: int, seconds: float = 30) -> bytes:
+    """Bytes from ``stream`` (a pipe) until ``count`` have come or ``seconds`` have passed."""
+    got = b""
+    deadline = time.monotonic() + seconds
+    while len(got) < count and time.monotonic() < deadline:
+        if select.select([stream], [], [], 0.1)[0]:
+            more = os.read(stream.fileno(), 1 << 16)
+            if not more:
+                break
+            got += more
+    return got
+
+
+def test_stream_is_live() -> None:
+    """Day k's digit comes out as soon as step k + 8 is read, while the rest is still on its way."""
+    rows = [b"WWRRWRWR\n" if i % 3 else b"RWRRWWWR\n" for i in range(40)]
+    expected = answer(parse(b"40\n" + b"".join(rows)))
+    with subprocess.Popen(
+        [sys.executable, "-m", "downwedig", "solve", "--stream"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(b"40\n" + b"".join(rows[:20]))
+        proc.stdin.flush()
+        early = read_until(proc.stdout, 12)
+        assert early == expected[:12].encode(), "days 1..12 are known once step 20 is read"
+        proc.stdin.write(b"".join(rows[20:]))
+        proc.stdin.close()
+        rest = proc.stdout.read()
+        assert proc.wait(timeout=60) == 0
+    assert early + rest == expected.encode() + b"\n"
+
+
+def test_stream_bad_line_after_a_slow_start_keeps_the_known_days() -> None:
+    good = b"".join(b"WWRRWRWR\n" if i % 3 else b"RWRRWWWR\n" for i in range(19))
+    with subprocess.Popen(
+        [sys.executable, "-m", "downwedig", "solve", "--stream"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        proc.stdin.write(b"20\n" + good + b"WWWWWWWx\n")
+        proc.stdin.close()
+        out, err = proc.stdout.read(), proc.stderr.read()
+        assert proc.wait(timeout=60) == 1
+    assert len(out) == 11 and not out.endswith(b"\n"), "days 1..11 were known from steps 1..19"
+    assert err == b"<stdin>:21:8: error: unexpected character 'x' in step 20 (a piece is 'W' or 'R')\n"

@@ -73,3 +73,9 @@ def test_a_hang_is_reported_as_a_time_out(cli: Cli, tmp_path: Path) -> None:
 def test_stress_usage_errors(cli: Cli, argv: list[str]) -> None:
     result = cli(*argv)
     assert result.status == 2 and "usage: downwedig stress" in result.stderr
+
+
+def test_a_solutions_output_cannot_drive_the_terminal(cli: Cli, tmp_path: Path) -> None:
+    solution = solution_command(tmp_path, "colour", "import sys\nsys.stdin.read()\nprint('\\x1b[31m2')\n")
+    result = cli("stress", "--solution", solution, "--tests", "1", "--shrink-runs", "0", "--save", tmp_path / "c")
+    assert result.status == 1 and "\x1b" not in result.out and "received: \\x1b[31m2" in result.out

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from importlib import import_module
 
 from .. import __version__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ._common import Parser
 
 __all__ = ["COMMANDS", "main"]
@@ -51,6 +51,8 @@ def _chosen(argv: Sequence[str]) -> str | None:
 
 def build_parser(command: str | None = None) -> Parser:
     """The command line: every subcommand by name, with ``command``'s options in full."""
+    from importlib import import_module
+
     from ._common import Parser
 
     parser = Parser(
@@ -83,18 +85,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words == ["--version"]:  # the quickest answer, without building any parser
         sys.stdout.write(f"downwedig {__version__}\n")
         return 0
-    from ..errors import InvalidDay, InvalidOption, InvalidStaircase, InvalidSteps, InvalidWidth, UnknownFamily
-    from ._common import CommandError, UsageError, diagnostic, error
+    from ..errors import InvalidStaircase
+    from ._base import CommandError, diagnostic, error
 
-    parser = build_parser(_chosen(words))
     try:
-        args = parser.parse_args(words)
-        try:
-            status: int = args.run(args)
-        except (UsageError, InvalidDay, InvalidOption, InvalidSteps, InvalidWidth, UnknownFamily) as exc:
-            args.parser.error(str(exc))
-    except SystemExit as exc:  # argparse's way out: --help, and usage errors
-        return exc.code if isinstance(exc.code, int) else 1
+        return _run(words)
     except InvalidStaircase as exc:
         sys.stderr.write(diagnostic(exc) + "\n")
         return 1
@@ -108,4 +103,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except KeyboardInterrupt:
         return 130
-    return status
+
+
+def _run(words: list[str]) -> int:
+    from .solve import quick
+
+    status = quick(words)  # `solve [--stream] [FILE]` without loading argparse
+    if status is not None:
+        return status
+    from ..errors import InvalidDay, InvalidOption, InvalidSteps, InvalidWidth, UnknownFamily
+    from ._base import UsageError
+
+    parser = build_parser(_chosen(words))
+    try:
+        args = parser.parse_args(words)
+        try:
+            done: int = args.run(args)
+        except (UsageError, InvalidDay, InvalidOption, InvalidSteps, InvalidWidth, UnknownFamily) as exc:
+            args.parser.error(str(exc))
+    except SystemExit as exc:  # argparse's way out: --help, and usage errors
+        return exc.code if isinstance(exc.code, int) else 1
+    return done

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..staircase import MAX_N
-from ._common import CommandError, int_range
+from ._common import CommandError, int_range, printable
 
 __all__ = ["configure", "run"]
 
@@ -57,10 +57,12 @@ def _count(number: int, word: str) -> str:
 
 
 def _excerpt(data: bytes, limit: int = 400) -> str:
-    text = data.decode("utf-8", "backslashreplace").rstrip("\n")
+    """A solution's output as the report shows it: cut short, and escaped so it cannot drive the terminal."""
+    text = data[: 4 * limit].decode("utf-8", "backslashreplace").rstrip("\n")
     if not text:
         return "(nothing)"
-    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+    shown = printable(text[:limit], keep="\n")
+    return shown if len(data) <= limit else shown + f"... ({len(data)} bytes)"
 
 
 def run(args: argparse.Namespace) -> int:
