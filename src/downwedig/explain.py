@@ -78,7 +78,11 @@ class StepInfo:
 
     @property
     def status(self) -> str:
-        """``"won"`` or ``"lost"`` (for the player to move on this step)."""
+        """``"won"`` or ``"lost"`` (for the player to move on this step). O(1).
+
+        >>> StepInfo(3, "WW", False, 0, ()).status
+        'lost'
+        """
         return "won" if self.won else "lost"
 
 
@@ -103,16 +107,28 @@ class DayAnalysis:
 
     @property
     def day(self) -> int:
-        """The day ``K``: steps ``1..K`` exist."""
+        """The day ``K``: steps ``1..K`` exist. O(1).
+
+        >>> analyse(Staircase.from_rows(["WW"] * 5), 3).day
+        3
+        """
         return len(self.staircase)
 
     @property
     def winner(self) -> Player:
-        """Who wins the day: Dina when step 1 is won for her. O(1)."""
+        """Who wins the day: Dina when step 1 is won for her. O(1).
+
+        >>> analyse(Staircase.from_rows(["WW"] * 5), 1).winner
+        <Player.DIMA: 2>
+        """
         return Player.DINA if self.won[1] else Player.DIMA
 
     def move(self, source: int, target: int) -> Move:
-        """The move from ``source`` to ``target``, which must be legal. O(1)."""
+        """The move from ``source`` to ``target`` (legal or not: see :func:`~downwedig.staircase.allows_move`). O(1).
+
+        >>> analyse(Staircase.from_rows(["WW", "WR", "RR"])).move(1, 3)
+        Move(source=1, target=3, distance=2, common=0)
+        """
         return Move(source, target, target - source, self.staircase.common(source, target))
 
     def moves(self, step: int) -> list[Move]:

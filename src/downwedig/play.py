@@ -102,12 +102,25 @@ class Game:
 
     @property
     def winner(self) -> Player | None:
-        """The winner once the game is over (the player not stuck), else None. O(1)."""
+        """The winner once the game is over (the player not stuck), else None. O(1).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> game = Game(analyse(Staircase.from_rows(["WW", "WW"])))
+        >>> game.winner, game.play(2).target, game.winner
+        (None, 2, <Player.DINA: 1>)
+        """
         return self.to_move.other if self.over else None
 
     @property
     def persons_turn(self) -> bool:
-        """Whether the person is to move. O(1)."""
+        """Whether the person is to move. O(1).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> Game(analyse(Staircase.from_rows(["WW", "WW"])), Player.DIMA).persons_turn
+        False
+        """
         return self.to_move is self.person and not self.over
 
     def check(self, target: int) -> Move:
@@ -140,13 +153,26 @@ class Game:
         return move
 
     def play(self, target: int) -> Move:
-        """The person moves the handkerchief to ``target`` (checked by :meth:`check`). O(1)."""
+        """The person moves the handkerchief to ``target`` (checked by :meth:`check`). O(1).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> Game(analyse(Staircase.from_rows(["WW", "WW", "WW"]))).play(3)
+        Move(source=1, target=3, distance=2, common=2)
+        """
         if not self.persons_turn:
             raise IllegalMove(WORDS["not_your_turn"] if not self.over else WORDS["game_over"])
         return self._make(self.check(target), True)
 
     def reply(self) -> Move:
-        """The perfect player moves: fastest win when winning, longest resistance when losing. O(width)."""
+        """The perfect player moves: fastest win when winning, longest resistance when losing. O(width).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> game = Game(analyse(Staircase.from_rows(["WW", "WW", "WW"])), Player.DIMA)
+        >>> game.reply()
+        Move(source=1, target=3, distance=2, common=2)
+        """
         move = self.analysis.best_move(self.position)
         if move is None or self.persons_turn:
             raise IllegalMove(WORDS["cannot_reply"])

@@ -165,6 +165,12 @@ def svg_element(
     first); ``colors`` overrides some of
     :data:`~downwedig.render.layout.DEFAULT_COLORS`.  Cost: O(day) for the
     line of play, plus O(shown steps * width).
+
+    >>> from downwedig import Staircase
+    >>> from downwedig.explain import analyse
+    >>> svg = svg_element(analyse(Staircase.from_rows(["WW"] * 40)), steps=(5, 9))
+    >>> [g.get("id") for g in svg.iter() if g.get("id", "").startswith("step-")]
+    ['step-5', 'step-6', 'step-7', 'step-8', 'step-9']
     """
     a, lay = analysis, layout
     color = {**DEFAULT_COLORS, **(colors or {})}

@@ -52,7 +52,13 @@ def _plural(count: int, word: str) -> str:
 def text_lines(
     analysis: DayAnalysis, steps: tuple[int, int] | None = None, *, color: bool = False, width: int = 80
 ) -> Iterator[str]:
-    """The lines of :func:`render_text`, one at a time. O(day + shown * width)."""
+    """The lines of :func:`render_text`, one at a time. O(day + shown * width).
+
+    >>> from downwedig import Staircase
+    >>> from downwedig.explain import analyse
+    >>> next(text_lines(analyse(Staircase.from_rows(["WW"] * 300))))
+    'Day 300 of 300: Dina wins; 199 moves with best play.'
+    """
 
     def paint(text: str, *codes: str) -> str:
         return "".join(codes) + text + _RESET if color else text
