@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
-from typing import BinaryIO
 
 from .errors import InvalidStaircase
 from .staircase import Staircase, check_width
+
+TYPE_CHECKING = False  # (not typing's: importing typing costs more than reading a small input)
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 __all__ = ["describe_byte", "pack_exact", "parse", "read_chunks"]
 
