@@ -41,6 +41,7 @@ COMMANDS = {
     "check": "judge an output against the answer (testlib exit codes)",
     "answers": "write the answer file of every input, in parallel",
     "stress": "run a solution on generated tests; shrink the first failure",
+    "bundle": "write the solution as one self-contained Python file, to submit to a judge",
 }
 
 
