@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import signal
 import sys
 import time
@@ -9,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from downwedig.contest import run as run_module
 from downwedig.contest.run import describe_exit, run_solution
 
+from ..conftest import need_tool
 from ..solutions import alive, solution_command
 
 HANG = """\
@@ -137,3 +140,20 @@ def test_the_memory_limit_is_enforced_and_peak_memory_measured(tmp_path: Path) -
 def test_the_input_may_be_a_file(tmp_path: Path) -> None:
     (tmp_path / "t.in").write_bytes(b"abc")
     assert run_solution("cat", tmp_path / "t.in", timeout=30).stdout == b"abc"
+
+
+def test_the_peak_memory_is_the_program_s_own_not_the_judge_s() -> None:
+    # Forked from this (large) process, a child's ru_maxrss starts at this process's size; GNU time measures it
+    # from a small process instead.
+    need_tool(["time"], "apt-get install time")
+    if not run_module._has_gnu_time():
+        pytest.skip("needs GNU time as /usr/bin/time: apt-get install time")
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 32 * 1024  # KiB: this process is large
+    peak = run_solution("true", b"", timeout=30).peak_mib
+    assert peak is not None and peak < 16
+
+
+def test_a_run_killed_at_the_wall_clock_limit_still_counts_its_cpu_time(tmp_path: Path) -> None:
+    spin = solution_command(tmp_path, "spin", "while True:\n    pass\n")
+    run = run_solution(spin, b"", timeout=0.5)
+    assert run.timed_out and run.cpu_seconds > 0.1

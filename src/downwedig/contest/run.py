@@ -204,13 +204,13 @@ def _become_subreaper() -> bool:
     return _subreaper
 
 
-def _children() -> list[int]:
-    """This process's children (Linux: from /proc)."""
+def _children(pid: int | str = "self") -> list[int]:
+    """The children of process ``pid``, this one by default (Linux: from /proc; none elsewhere)."""
     found: list[int] = []
     with contextlib.suppress(OSError):
-        for task in os.listdir("/proc/self/task"):
-            with contextlib.suppress(OSError):
-                found += map(int, Path(f"/proc/self/task/{task}/children").read_text().split())
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError, ValueError):
+                found += map(int, Path(f"/proc/{pid}/task/{task}/children").read_text().split())
     return found
 
 
@@ -301,6 +301,24 @@ def _wait(pid: int, timeout: float) -> tuple[int, resource.struct_rusage] | None
             os.close(pidfd)
 
 
+def _stop(pid: int, *, timed: bool) -> tuple[int, resource.struct_rusage]:
+    """End a run over its wall-clock limit and reap it.
+
+    When GNU time runs the command (``timed``), the command is killed first and
+    GNU time is left to reap it, so that its CPU time and peak memory are still
+    counted; then, or if that does not end it at once, the whole group.
+    """
+    if timed:
+        for child in _children(pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(child, signal.SIGKILL)
+        ended = _wait(pid, 2.0)
+        if ended is not None:
+            return ended
+    _kill_group(pid)
+    return os.wait4(pid, 0)[1:]
+
+
 def run_solution(
     command: str,
     data: bytes | Path,
@@ -351,8 +369,7 @@ def run_solution(
         try:
             ended = _wait(process.pid, timeout)
             if ended is None:
-                _kill_group(process.pid)
-                ended = os.wait4(process.pid, 0)[1:]
+                ended = _stop(process.pid, timed=report is not None)
                 returncode = None
             else:
                 returncode = os.waitstatus_to_exitcode(ended[0])
