@@ -143,7 +143,7 @@ def needed_modules(root: str) -> list[str]:
 
     Packages (``__init__`` modules) are not listed: the bundle gives them an
     empty module.  Imports anywhere in a module count (in functions too),
-    except those under ``if TYPE_CHECKING:``.  Cost: one parse per module.
+    except those under ``if TYPE_CHECKING:``.  Cost: O(size of the modules), one parse each.
 
     >>> needed_modules("downwedig.engine")
     ['downwedig.errors', 'downwedig.staircase', 'downwedig._tables', 'downwedig.moves', 'downwedig.engine']

@@ -147,6 +147,14 @@ def check_tests(tests: Sequence[Test]) -> None:
 
     Raises :class:`~downwedig.errors.InvalidStaircase` (naming the input file)
     or :class:`InvalidAnswer`.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"21\\n")
+    >>> check_tests(find_tests([folder]))
+    Traceback (most recent call last):
+    ...
+    downwedig.contest.judge.InvalidAnswer: .../t.ans: expected 1 digits, found 2 (the answer of t.in)
     """
     for test in tests:
         staircase = parse(test.input.read_bytes(), source=str(test.input))
@@ -207,7 +215,14 @@ def verdict(run: Run, input_data: bytes, answer_data: bytes, limits: Limits) -> 
 
 
 def judge_test(command: str, test: Test, limits: Limits) -> Result:
-    """Run ``command`` on one test and judge it. O(the run)."""
+    """Run ``command`` on one test and judge it. O(the run).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"2\\n")
+    >>> judge_test("echo 2", find_tests([folder])[0], Limits()).verdict
+    'AC'
+    """
     run = run_solution(
         command,
         test.input,
@@ -232,6 +247,12 @@ def judge(
 
     With more than one job, runs share the machine's cores: CPU times stay
     honest, wall times and a loaded machine's caches less so.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"2\\n")
+    >>> [(r.name, r.verdict) for r in judge("echo 1", find_tests([folder]))]
+    [('t', 'WA')]
     """
     limits = limits or Limits()
     results: list[Result] = []

@@ -176,6 +176,11 @@ def package_contents(
 
     Raises :class:`~downwedig.contest.plan.InvalidPlan` when two tests are
     the same input or no test catches one of the mistakes.
+
+    >>> from downwedig.contest.plan import read_plan
+    >>> contents = package_contents("legacy", "downwedig", read_plan("n9 equal --n 9"))
+    >>> contents.files[0][0], contents.caught["short_window"]
+    ('problem.yaml', 'secret/n9')
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
@@ -224,6 +229,12 @@ def write_package(
     old folder replaced with ``force`` is removed only then).  Cost: the
     tests' generation (about 30 s for a ``novelty`` test of n = 300,000) and
     O(total size) more.
+
+    >>> import pathlib, tempfile
+    >>> from downwedig.contest.plan import read_plan
+    >>> built = write_package(pathlib.Path(tempfile.mkdtemp()) / "dig", "2023-07", read_plan("n9 equal --n 9"))
+    >>> built.tests, built.files
+    ([('sample/1', 12), ('secret/n9', 9)], 14)
     """
     start = time.monotonic()
     check_destination(path, force)

@@ -57,7 +57,11 @@ class PlannedTest:
     options: dict[str, Any]
 
     def rows(self) -> list[int]:
-        """The test's rows, as ``gen`` makes them. O(n) plus the family's cost."""
+        """The test's rows, as ``gen`` makes them. O(n) plus the family's cost.
+
+        >>> read_plan("two equal --n 2 --row WWWWWWWR")[0].rows()
+        [1, 1]
+        """
         return generate(self.family, self.n, self.seed, **self.options)
 
     @property
@@ -154,6 +158,9 @@ def load_plan(spec: str) -> list[PlannedTest]:
     """The plan ``spec``: a built-in one by name (:data:`BUILT_IN`), or a file of ``NAME gen-arguments`` lines.
 
     A file that cannot be read raises ``OSError``.  Cost: O(size of the plan).
+
+    >>> [(t.name, t.steps) for t in load_plan("full")[-2:]]
+    [('39-max-pairs', 300000), ('40-max-chain', 300000)]
     """
     if spec in BUILT_IN:
         text = resources.files(__package__).joinpath("problem", "secret.plan").read_text(encoding="utf-8")

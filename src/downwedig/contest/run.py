@@ -333,6 +333,10 @@ def run_solution(
     ``timeout`` is the wall-clock limit; ``cpu_limit`` (seconds) and
     ``memory_mib`` (address space) are enforced when given.  Cost: the run
     itself, plus a few milliseconds.
+
+    >>> run = run_solution("exit 3", b"", timeout=10, cpu_limit=1, memory_mib=64)
+    >>> run.returncode, run.timed_out, run.cpu_seconds < 1
+    (3, False, True)
     """
     _become_subreaper()
     mark = f"run-{os.getpid()}-{secrets.token_hex(8)}"

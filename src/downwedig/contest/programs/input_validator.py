@@ -33,7 +33,12 @@ LARGEST = len(str(MAX_N)) + 1 + MAX_N * (WIDTH + 1)
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
-    """Validate the test on ``stdin``: :data:`VALID` or :data:`INVALID`. O(size)."""
+    """Validate the test on ``stdin``: :data:`VALID` or :data:`INVALID`. O(size).
+
+    >>> import io
+    >>> main([], io.BytesIO(b"0\\n"), io.BytesIO(), io.BytesIO())
+    43
+    """
     data = stdin.read(LARGEST + 1)
     if len(data) > LARGEST:
         stderr.write(f"<stdin>: longer than the largest valid input ({LARGEST} bytes)\n".encode())

@@ -91,7 +91,12 @@ def wrong_answer(name: str, data: bytes) -> str:
 
 
 def main(name: str, argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
-    """Answer the staircase on ``stdin`` with mistake ``name``. O(n * width)."""
+    """Answer the staircase on ``stdin`` with mistake ``name``. O(n * width).
+
+    >>> import io
+    >>> main("short_window", [], io.BytesIO(b"1\\nWWWWWWWW\\n"), io.BytesIO(), io.BytesIO())
+    0
+    """
     stdout.write(wrong_answer(name, stdin.read()).encode("ascii") + b"\n")
     stdout.flush()
     return 0

@@ -38,7 +38,12 @@ ACCEPTED, WRONG, JUDGE_ERROR = 42, 43, 1
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
-    """Judge the team's output on ``stdin``: :data:`ACCEPTED`, :data:`WRONG` or :data:`JUDGE_ERROR`."""
+    """Judge the team's output on ``stdin``: :data:`ACCEPTED`, :data:`WRONG` or :data:`JUDGE_ERROR`. O(n + output).
+
+    >>> import io
+    >>> main([], io.BytesIO(b""), io.BytesIO(), io.BytesIO())  # no INPUT ANSWER FEEDBACK_DIR
+    1
+    """
     if len(argv) < 3:
         stderr.write(b"usage: output_validator INPUT ANSWER FEEDBACK_DIR [flags] < team_output\n")
         return JUDGE_ERROR

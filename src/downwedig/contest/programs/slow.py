@@ -23,7 +23,12 @@ __all__ = ["main"]
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
-    """Answer the staircase on ``stdin`` day by day. O(n^2 * width)."""
+    """Answer the staircase on ``stdin`` day by day. O(n^2 * width).
+
+    >>> import io
+    >>> main([], io.BytesIO(b"1\\nWWWWWWWW\\n"), io.BytesIO(), io.BytesIO())
+    0
+    """
     stdout.write(reference_answer(parse(stdin.read(), source="<stdin>")).encode("ascii") + b"\n")
     stdout.flush()
     return 0

@@ -26,7 +26,12 @@ __all__ = ["main"]
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
-    """Answer the staircase on ``stdin``; 0, or 1 with the reason on ``stderr`` for a bad input. O(n)."""
+    """Answer the staircase on ``stdin``; 0, or 1 with the reason on ``stderr`` for a bad input. O(n).
+
+    >>> import io
+    >>> main([], io.BytesIO(b"1\\nWWWWWWWW\\n"), io.BytesIO(), io.BytesIO())
+    0
+    """
     try:
         staircase = parse(stdin.read(), source="<stdin>")
     except InvalidStaircase as exc:
