@@ -170,11 +170,12 @@ def _out_of_memory(run: Run, limits: Limits) -> bool:
     return (peak is not None and peak >= MLE_SHARE * limits.memory_mib) or bool(_OUT_OF_MEMORY.search(run.stderr))
 
 
-def _first_line(data: bytes, limit: int = 160) -> str:
+def _last_line(data: bytes, limit: int = 160) -> str:
+    """The last non-blank line of a run's error output (a traceback's says what went wrong), cut to ``limit``."""
     lines = [line for line in data.decode("utf-8", "backslashreplace").splitlines() if line.strip()]
     if not lines:
         return ""
-    line = lines[-1].strip()  # the last line of a traceback says what went wrong
+    line = lines[-1].strip()
     return line if len(line) <= limit else line[:limit] + "..."
 
 
@@ -195,13 +196,13 @@ def verdict(run: Run, input_data: bytes, answer_data: bytes, limits: Limits) -> 
     failed = run.returncode != 0
     peak = "" if run.peak_mib is None else f"peak {run.peak_mib:.0f} MiB, "
     if (failed and _out_of_memory(run, limits)) or (run.peak_mib is not None and run.peak_mib > limits.memory_mib):
-        why = _first_line(run.stderr) or describe_exit(run.returncode)
+        why = _last_line(run.stderr) or describe_exit(run.returncode)
         return "MLE", f"{peak}limit {limits.memory_mib} MiB: {why}"
     if failed:
         message = describe_exit(run.returncode)
         if run.returncode in (-_SIGXFSZ, 128 + _SIGXFSZ):
             message += f": the output went over the limit of {run.output_limit} bytes"
-        why = _first_line(run.stderr)
+        why = _last_line(run.stderr)
         return "RE", message + (f"; stderr: {why}" if why else "")
     found = check(input_data, run.stdout, answer_data)
     first = found.message.split("\n", 1)[0]
