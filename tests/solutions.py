@@ -11,7 +11,7 @@ import shlex
 import sys
 from pathlib import Path
 
-__all__ = ["BUGS", "alive", "solution_command"]
+__all__ = ["BUGS", "FAST", "FAST_BUGS", "alive", "fast_solution_command", "solution_command"]
 
 # A brute force with a hook where each wrong solution puts its bug.
 SOLUTION = """\
@@ -44,6 +44,68 @@ BUGS = {
     "day_one": ("", "out[0] = '1'"),
     "crash": ("if any(r.count('R') >= 7 for r in rows):\n    raise IndexError('boom')\n", ""),
 }
+
+
+# A fast solution as a contestant might write it, independent of the package's engine: the top-down
+# reading of the recurrence (G_{p+1} = G_p o T_p on 256-entry tables, memoised), with hooks for bugs.
+FAST = """\
+import sys
+data = sys.stdin.buffer.read().split()
+n = int(data[0])
+rows = [int(r.translate(bytes.maketrans(b"WR", b"01")), 2) for r in data[1:1 + n]]
+WINDOW = 8
+START = 254  # the window of day k at step k: step k lost, the steps below it (absent) won
+
+def legal(d, common):
+    return d <= common
+
+{bug}
+masks = []
+for i in range(n):
+    mask = 0
+    for d in range(1, WINDOW + 1):
+        if i + d < n and legal(d, 8 - bin(rows[i] ^ rows[i + d]).count("1")):
+            mask |= 1 << (d - 1)
+    masks.append(mask)
+T = [bytes(((x << 1) | ((m & ~x & 255) != 0)) & 255 for x in range(256)) for m in range(256)]
+g = bytes(x & 1 for x in range(256))  # G_1: step 1 is won when bit 0 of its window is
+memo = {{}}
+out = []
+for k in range(1, n + 1):
+    {before}
+    key = (g, masks[k - 1])
+    following = memo.get(key)
+    if following is None:
+        following = memo[key] = T[masks[k - 1]].translate(g)
+    g = following
+    {after}
+print("".join(out))
+"""
+
+#: Name -> (code after the rule's definition, the line that records day k before stepping, and after).
+FAST_BUGS = {
+    "correct": ("", 'out.append("1" if g[START] else "2")', "pass"),
+    "lenient_rule": (
+        "def legal(d, common):\n    return d <= common + 1\n",
+        'out.append("1" if g[START] else "2")',
+        "pass",
+    ),
+    "counts_differences": (
+        "def legal(d, common):\n    return d <= 8 - common\n",
+        'out.append("1" if g[START] else "2")',
+        "pass",
+    ),
+    "window_6": ("WINDOW = 6\n", 'out.append("1" if g[START] else "2")', "pass"),
+    "beyond_day_lost": ("START = 0\n", 'out.append("1" if g[START] else "2")', "pass"),
+    "day_shift": ("", "pass", 'out.append("1" if g[START] else "2")'),
+    "reads_n_minus_1": ("rows = rows[:-1]\nn = len(rows)\n", 'out.append("1" if g[START] else "2")', "pass"),
+}
+
+
+def fast_solution_command(folder: Path, name: str) -> str:
+    """Write the fast solution with bug ``name`` (one of :data:`FAST_BUGS`) into ``folder``; the command running it."""
+    bug, before, after = FAST_BUGS[name]
+    return solution_command(folder, f"fast_{name}", FAST.format(bug=bug, before=before, after=after))
 
 
 def solution_command(folder: Path, name: str, source: str | None = None) -> str:

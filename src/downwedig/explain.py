@@ -24,11 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 from .errors import InvalidDay
 from .moves import distances, move_masks
-from .staircase import Player, Staircase
+from .staircase import Player, Staircase, popcount
 
 __all__ = ["REASONS", "DayAnalysis", "Move", "Ply", "StepInfo", "analyse"]
 
@@ -148,7 +147,7 @@ class DayAnalysis:
         """
         values, width = self.values, self.staircase.width
         here = values[step - 1]
-        return [(step + d, d, width - (here ^ values[step + d - 1]).bit_count()) for d in distances(self.masks[step])]
+        return [(step + d, d, width - popcount(here ^ values[step + d - 1])) for d in distances(self.masks[step])]
 
     def step(self, step: int) -> StepInfo:
         """Everything about one step. O(width).
@@ -239,7 +238,8 @@ class DayAnalysis:
         [('Dina', 1, 3)]
         """
         players = (Player.DINA, Player.DIMA)
-        return [Ply(players[k & 1], self.move(i, j)) for k, (i, j) in enumerate(pairwise(self.line_steps()))]
+        steps = self.line_steps()
+        return [Ply(players[k & 1], self.move(steps[k], steps[k + 1])) for k in range(len(steps) - 1)]
 
     def reason(self) -> str:
         """Why Dina wins or why she has no winning move, in one sentence (see :data:`REASONS`). O(width^2).

@@ -30,7 +30,7 @@ from .errors import InvalidDay, InvalidStaircase, InvalidWidth
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
 
 __all__ = [
     "MAX_N",
@@ -42,6 +42,7 @@ __all__ = [
     "bytes_per_step",
     "check_width",
     "common_pieces",
+    "popcount",
     "row_text",
     "row_value",
 ]
@@ -98,16 +99,25 @@ def unpack_values(packed: bytes, width: int) -> bytes | list[int]:
     """
     if width <= 8:
         return packed
-    return [(hi << 8) | lo for hi, lo in zip(packed[0::2], packed[1::2], strict=True)]
+    return [packed[i] << 8 | packed[i + 1] for i in range(0, len(packed), 2)]
+
+
+def _count_ones(value: int) -> int:
+    return bin(value).count("1")
+
+
+#: How many bits of an ``int >= 0`` are set: ``int.bit_count``, or the same counted in its text where
+#: Python lacks it (3.9: the judges' PyPy runs the one-file bundle, ``downwedig bundle``).
+popcount: Callable[[int], int] = getattr(int, "bit_count", _count_ones)
 
 
 def common_pieces(a: int, b: int, width: int) -> int:
     """How many of ``width`` columns two rows (as integers) share a colour in. O(1).
 
-    >>> common_pieces(0b0011, 0b0110, 4)
-    2
+    >>> common_pieces(0b0011, 0b0110, 4), popcount(0b0101)
+    (2, 2)
     """
-    return width - (a ^ b).bit_count()
+    return width - popcount(a ^ b)
 
 
 def allows_move(distance: int, common: int) -> bool:

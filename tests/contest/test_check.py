@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import io
+import resource
+
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from downwedig import Staircase, answer
+from downwedig.contest import check as check_module
 from downwedig.contest.check import FAIL, OK, PE, WA, check, differences, read_digits
 from downwedig.explain import analyse
+from downwedig.reader import describe_byte
 
 from ..strategies import examples, staircases
 
@@ -82,3 +88,68 @@ def test_read_digits_messages() -> None:
 def test_differences() -> None:
     assert differences("2111", "2111") is None
     assert differences("2111", "1112") == (1, 2)
+
+
+def old_read_digits(data: bytes, n: int) -> str:
+    """The checker's reading of an output as it was written at first: the whole output in memory, byte by byte."""
+    text = data.rstrip(b" \t\r\n")
+    if not text.translate(None, b"12") and len(text) == n:
+        return text.decode("ascii")
+    for position, byte in enumerate(text):
+        if byte == 0x0A:
+            raise ValueError(f"line 2: expected one line of {n} digits, found a second line")
+        if byte not in b"12":
+            raise ValueError(f"column {position + 1}: expected a digit 1 or 2, found {describe_byte(byte)}")
+    raise ValueError(f"expected {n} digits, found {len(text) or 'nothing'}")
+
+
+@examples(500)
+@given(
+    st.lists(st.sampled_from([b"1", b"2", b" ", b"\n", b"\r", b"\t", b"x", b"\x00", b"12", b"\n\n"])), st.integers(0, 6)
+)
+def test_reading_in_blocks_says_what_reading_it_whole_did(pieces: list[bytes], n: int) -> None:
+    data = b"".join(pieces)
+    try:
+        expected: str | None = old_read_digits(data, n)
+    except ValueError as exc:
+        expected = str(exc)
+    for chunk in (1, 2, 3, 1 << 20):
+        check_module.CHUNK, saved = chunk, check_module.CHUNK
+        try:
+            got: str | None = read_digits(io.BytesIO(data), n)
+        except ValueError as exc:
+            got = str(exc)
+        finally:
+            check_module.CHUNK = saved
+        assert got == expected
+
+
+class Endless(io.RawIOBase):
+    """``size`` bytes of ``byte``, made as they are read (never all in memory), then ``tail``."""
+
+    def __init__(self, byte: bytes, size: int, tail: bytes = b"") -> None:
+        self.byte, self.left, self.tail = byte, size, tail
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        if self.left <= 0:
+            tail, self.tail = self.tail, b""
+            return tail
+        take = min(size if size >= 0 else self.left, self.left)
+        self.left -= take
+        return self.byte * take
+
+
+def test_a_huge_output_is_read_in_bounded_memory() -> None:
+    # 300 MB outputs, made as they are read: reading one whole would raise this process's peak by as much.
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(ValueError, match="expected 1 digits, found 300000000"):
+        read_digits(Endless(b"1", 3 * 10**8), 1)
+    # Blanks are fine after the answer, not before something else: that needs reading to the end.
+    with pytest.raises(ValueError, match="column 1: expected a digit 1 or 2, found ' '"):
+        read_digits(Endless(b" ", 3 * 10**8, b"x"), 1)
+    assert check(INPUT, Endless(b"\n", 3 * 10**8), b"211\n").status == PE
+    assert check(b"1\nWWWWWWWW\n", Endless(b"2", 1, b" " * (50 << 20)), b"2\n").status == OK
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 64 * 1024  # KiB

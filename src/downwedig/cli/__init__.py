@@ -41,6 +41,9 @@ COMMANDS = {
     "check": "judge an output against the answer (testlib exit codes)",
     "answers": "write the answer file of every input, in parallel",
     "stress": "run a solution on generated tests; shrink the first failure",
+    "test": "judge a solution on tests locally: verdict, CPU time and memory per test",
+    "bundle": "write the solution as one self-contained Python file, to submit to a judge",
+    "package": "write a problem package (Kattis format) verified by Kattis' own verifyproblem",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import Parser, UsageError, read_input
+from ._common import Parser, UsageError, open_input, read_input
 
 __all__ = ["configure", "run"]
 
@@ -33,8 +33,14 @@ def run(args: argparse.Namespace) -> int:
     if args.input == "-" and args.output == "-":
         raise UsageError("INPUT and OUTPUT cannot both be stdin")
     input_data = read_input(args.input)
-    output_data = read_input(args.output)
     answer_data = None if args.answer == "-" else read_input(args.answer)
-    verdict = check(input_data, output_data, answer_data, explain=args.explain)
+    output = open_input(args.output)  # read in bounded memory by the checker, however large
+    try:
+        verdict = check(input_data, output, answer_data, explain=args.explain)
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.output!r}: {exc.strerror or exc}") from None
+    finally:
+        if output is not sys.stdin.buffer:
+            output.close()
     sys.stderr.write(verdict.message + "\n")
     return verdict.status

@@ -17,16 +17,34 @@ wrong answer on day 2: expected 1 (Dina wins), received 2 (Dima wins); 1 of 2 da
 from __future__ import annotations
 
 import dataclasses
+import io
+from itertools import compress, count
+from operator import ne
 
 from ..engine import answer
 from ..errors import InvalidStaircase
 from ..explain import analyse
 from ..reader import describe_byte, parse
 
-__all__ = ["FAIL", "OK", "PE", "WA", "Verdict", "check", "differences", "read_digits"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Readable(Protocol):
+        """What the checker reads an output from: a binary stream (``read(size)`` gives at most ``size`` bytes)."""
+
+        def read(self, size: int = -1, /) -> bytes: ...
+
+
+__all__ = ["CHUNK", "FAIL", "OK", "PE", "WA", "Verdict", "check", "differences", "read_digits"]
 
 #: testlib's exit codes.
 OK, WA, PE, FAIL = 0, 1, 2, 3
+
+#: Bytes read at a time from an output stream.
+CHUNK = 1 << 20
+#: What may follow the digits.
+_BLANK = b" \t\r\n"
 
 _WHO = {"1": "1 (Dina wins)", "2": "2 (Dima wins)"}
 
@@ -39,10 +57,14 @@ class Verdict:
     message: str
 
 
-def read_digits(data: bytes, n: int) -> str:
-    """``data`` as one line of ``n`` digits ``1``/``2``; a ``ValueError`` saying what is wrong. O(n).
+def read_digits(output: bytes | Readable, n: int) -> str:
+    """``output`` (bytes, or a binary stream read to its end) as one line of ``n`` digits ``1``/``2``.
 
     Trailing spaces, tabs, ``\\r`` and newlines are ignored; nothing else is.
+    A ``ValueError`` says what is wrong, at the first byte that is.  A stream
+    is read in blocks of :data:`CHUNK` bytes, so any output costs O(n + CHUNK)
+    memory; time is O(size) in C-level byte operations (a 500 MB output takes
+    well under a second, plus reading it).
 
     >>> read_digits(b"1212 \\r\\n", 4)
     '1212'
@@ -51,18 +73,38 @@ def read_digits(data: bytes, n: int) -> str:
     ...
     ValueError: line 2: expected one line of 4 digits, found a second line
     """
-    text = data.rstrip(b" \t\r\n")
-    if not text.translate(None, b"12") and len(text) == n:
-        return text.decode("ascii")
-    for position, byte in enumerate(text):
-        if byte == 0x0A:
-            line = text.count(b"\n", 0, position) + 2
-            raise ValueError(f"line {line}: expected one line of {n} digits, found a second line")
-        if byte not in b"12":
-            raise ValueError(f"column {position + 1}: expected a digit 1 or 2, found {describe_byte(byte)}")
-    if not text:
-        raise ValueError(f"expected {n} digits, found nothing")
-    raise ValueError(f"expected {n} digits, found {len(text)}")
+    stream = io.BytesIO(output) if isinstance(output, (bytes, bytearray)) else output
+    kept: list[bytes] = []  # the first n digits
+    run = 0  # length of the leading run of digits
+    stop: bytes = b""  # from the first byte that is not a digit to the end of its block
+    while True:
+        block = stream.read(CHUNK)
+        if not block:
+            break
+        digits = len(block) - len(block.lstrip(b"12"))
+        if run < n:
+            kept.append(block[: min(digits, n - run)])
+        run += digits
+        if digits < len(block):
+            stop = block[digits:]
+            break
+    # The run ends at a blank (the answer's end, if only blanks follow) or at anything else.
+    if stop and (stop[0] not in _BLANK or _more_than_blanks(stop, stream)):
+        if stop[0] == 0x0A:
+            raise ValueError(f"line 2: expected one line of {n} digits, found a second line")
+        raise ValueError(f"column {run + 1}: expected a digit 1 or 2, found {describe_byte(stop[0])}")
+    if run == n:
+        return b"".join(kept).decode("ascii")
+    raise ValueError(f"expected {n} digits, found {run or 'nothing'}")
+
+
+def _more_than_blanks(block: bytes, stream: Readable) -> bool:
+    """Whether ``block`` or the rest of ``stream`` holds a byte other than a blank (reads until it does)."""
+    while block:
+        if block.translate(None, _BLANK):
+            return True
+        block = stream.read(CHUNK)
+    return False
 
 
 def differences(expected: str, received: str) -> tuple[int, int] | None:
@@ -73,12 +115,15 @@ def differences(expected: str, received: str) -> tuple[int, int] | None:
     """
     if expected == received:
         return None
-    wrong = [day for day, (a, b) in enumerate(zip(expected, received, strict=True), 1) if a != b]
+    wrong = list(compress(count(1), map(ne, expected, received)))
     return wrong[0], len(wrong)
 
 
-def check(input_data: bytes, output_data: bytes, answer_data: bytes | None, *, explain: bool = False) -> Verdict:
-    """The verdict on ``output_data`` for ``input_data`` (ANSWER ``None``: the engine's). O(n).
+def check(input_data: bytes, output: bytes | Readable, answer_data: bytes | None, *, explain: bool = False) -> Verdict:
+    """The verdict on ``output`` for ``input_data`` (ANSWER ``None``: the engine's). O(n + size of output).
+
+    ``output`` may be a binary stream: it is then read in bounded memory (see
+    :func:`read_digits`), however large it is.
 
     With ``explain`` a wrong answer's message adds, for the first wrong day,
     :meth:`DayAnalysis.reason <downwedig.explain.DayAnalysis.reason>` (O(day) more).
@@ -101,7 +146,7 @@ def check(input_data: bytes, output_data: bytes, answer_data: bytes | None, *, e
         except ValueError as exc:
             return Verdict(FAIL, f"FAIL invalid answer file: {exc}")
     try:
-        received = read_digits(output_data, n)
+        received = read_digits(output, n)
     except ValueError as exc:
         return Verdict(PE, f"wrong output format: {exc}")
     found = differences(expected, received)

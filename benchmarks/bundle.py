@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""CPU time of the one-file submission (``downwedig bundle``) under CPython and PyPy, against the seed's C++.
+
+A judge measures CPU time (user + system, as ``wait4`` reports it), so that is
+what is measured here: for each family at n = 300,000 (``downwedig gen max
+--kind FAMILY``, generated once into ``benchmarks/inputs/``), the bundle runs
+under CPython (this interpreter, or ``--python``) and under PyPy (``--pypy``,
+default ``pypy3`` if installed), and the seed (``--vs``, run with ``ulimit -s
+unlimited`` since its recursion needs it) on the same file, alternately, one
+warm-up and then ``--runs`` timed runs each; the table gives the medians and
+the ratios to the seed.  Every program's answer is first compared with the
+seed's (a disagreement or a crash is reported instead of timed).
+
+    python benchmarks/bundle.py --vs "$(../shared/tools/build-seed)" --runs 7 --markdown
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+INPUTS = HERE / "inputs"
+
+
+def cpu_seconds(command: str, path: Path, *, capture: bool = False) -> tuple[float, int, bytes]:
+    """Run the shell ``command`` with ``path`` on stdin: CPU seconds (user + system), status and output."""
+    with open(path, "rb") as stdin, tempfile.TemporaryFile() as out:
+        process = subprocess.Popen(
+            ["/bin/sh", "-c", command], stdin=stdin, stdout=out if capture else subprocess.DEVNULL
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        return usage.ru_utime + usage.ru_stime, process.returncode, out.read()
+
+
+def build_input(family: str, folder: Path | None) -> Path:
+    """The n = 300000 input of ``family``: ``FOLDER/FAMILY.in`` if given and present, else made here once."""
+    if folder is not None and (folder / f"{family}.in").exists():
+        return folder / f"{family}.in"
+    from downwedig.contest.registry import generate, to_text
+
+    INPUTS.mkdir(exist_ok=True)
+    path = INPUTS / f"max-{family}.in"
+    if not path.exists():
+        path.write_text(to_text(generate("max", 1, seed=0, kind=family)))
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--vs", metavar="SEED", required=True, help="the seed's binary (reads stdin)")
+    parser.add_argument("--python", default=sys.executable, help="the CPython to run the bundle with")
+    parser.add_argument("--pypy", default=shutil.which("pypy3"), help="the PyPy to run the bundle with")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per program and family (default 5)")
+    parser.add_argument("--families", metavar="A,B,...", help="only these families (default: all but max)")
+    parser.add_argument("--inputs", type=Path, metavar="DIR", help="take FAMILY.in from here when present")
+    parser.add_argument("--markdown", action="store_true", help="also print the table in Markdown")
+    args = parser.parse_args()
+
+    from downwedig.contest.bundle import PROGRAMS, bundle
+    from downwedig.contest.registry import all_families
+
+    families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
+    with tempfile.TemporaryDirectory() as folder:
+        solution = Path(folder) / "solution.py"
+        solution.write_text(bundle(PROGRAMS["solution"]))
+        programs = {
+            "seed": f"ulimit -s unlimited; exec {shlex.quote(args.vs)}",
+            "cpython": f"exec {shlex.quote(args.python)} {shlex.quote(str(solution))}",
+        }
+        if args.pypy:
+            programs["pypy"] = f"exec {shlex.quote(args.pypy)} {shlex.quote(str(solution))}"
+        version = subprocess.run(
+            [args.python, "-c", "import platform; print(platform.python_version())"], capture_output=True, text=True
+        ).stdout.strip()
+        print(f"# machine: {platform.machine()}, {os.cpu_count()} cores; CPython {version}; PyPy: {args.pypy}")
+        print(f"# CPU seconds (user + system) at n = 300000, median of {args.runs} alternating runs after a warm-up")
+        names = list(programs)
+        print(f"{'family':<12} " + " ".join(f"{name:>8}" for name in names) + "  cpython/seed  pypy/seed", flush=True)
+        rows = []
+        for family in families:
+            path = build_input(family, args.inputs)
+            expected = None
+            broken: dict[str, str] = {}
+            for name, command in programs.items():  # the warm-up, which also checks the answers
+                _, status, output = cpu_seconds(command, path, capture=True)
+                if status != 0:
+                    broken[name] = f"exit {status}"
+                elif expected is None:
+                    expected = output.split()
+                elif output.split() != expected:
+                    broken[name] = "disagrees"
+            times: dict[str, list[float]] = {name: [] for name in names}
+            for _ in range(args.runs):
+                for name, command in programs.items():
+                    if name not in broken:
+                        times[name].append(cpu_seconds(command, path)[0])
+            medians = {name: statistics.median(times[name]) for name in names if name not in broken}
+            cells = [broken.get(name) or f"{medians[name]:.3f}" for name in names]
+            ratios = [
+                f"{medians[name] / medians['seed']:.2f}" if name in medians and "seed" in medians else ""
+                for name in ("cpython", "pypy")
+            ]
+            print(f"{family:<12} " + " ".join(f"{cell:>8}" for cell in cells) + f"  {ratios[0]:>12}  {ratios[1]:>9}")
+            rows.append([family, *cells, *ratios])
+        if args.markdown:
+            columns = ["family", *(f"{name} (s)" for name in names), "CPython/seed", "PyPy/seed"]
+            print("\n| " + " | ".join(columns) + " |")
+            print("|" + "---|" * len(columns))
+            for row in rows:
+                print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""``downwedig test``: judge a solution on tests locally, as a judge would (verdict, CPU, wall, memory)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ._common import CommandError, UsageError, int_range, printable, use_color
+
+__all__ = ["configure", "run"]
+
+_COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35"}
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600 seconds, got {text}")
+    return value
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Run COMMAND (a shell command reading the test on stdin) on each test, in its own process group, "
+        "under a CPU time limit (killed at a wall-clock limit of 1.5 times it plus a second) and a memory "
+        "limit (its address space), and give a verdict per test: AC, WA (the first wrong day), PE (not one "
+        "line of n digits 1/2), TLE, MLE (a failure out of memory, or a peak resident memory over the limit), "
+        "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
+        "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
+        "(a problem package's data/ works); none means the folder tests/. "
+        "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors."
+    )
+    parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
+    parser.add_argument("--solution", required=True, metavar="CMD", help="shell command of the solution")
+    parser.add_argument("--time-limit", type=_seconds, default=5.0, metavar="S", help="CPU seconds per test (5)")
+    parser.add_argument(
+        "--memory-limit", type=int_range(16, 1 << 20), default=512, metavar="MiB", help="memory per test (512)"
+    )
+    parser.add_argument("-j", "--jobs", type=int_range(1), default=1, metavar="N", help="tests at once (1)")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
+
+
+def _table_line(result: Any, color: bool) -> str:
+    peak = "-" if result.peak_mib is None else f"{result.peak_mib:.1f}"
+    verdict = f"{result.verdict:<7}"
+    if color:
+        verdict = f"\033[{_COLOURS[result.verdict]}m{verdict}\033[0m"
+    name = printable(result.name)
+    return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..contest.judge import InvalidAnswer, InvalidTests, Limits, check_tests, find_tests, judge, summary
+
+    if args.tests:
+        paths = [Path(path) for path in args.tests]
+    elif Path("tests").is_dir():
+        paths = [Path("tests")]
+    else:
+        raise UsageError("no TESTS given and no folder tests/ here")
+    try:
+        tests = find_tests(paths)
+        check_tests(tests)
+    except InvalidTests as exc:
+        raise UsageError(printable(str(exc))) from None
+    except InvalidAnswer as exc:
+        raise CommandError(printable(str(exc))) from None
+    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int, result: Any) -> None:
+        sys.stderr.write(f"\rtest: {done}/{total} {printable(result.name)} {result.verdict}\033[K")
+        sys.stderr.flush()
+
+    results = judge(args.solution, tests, limits, jobs=args.jobs, progress=progress if tty else None)
+    if tty:
+        sys.stderr.write("\r\033[K")
+    totals = summary(results)
+    if args.format == "json":
+        rows = [
+            {
+                "name": r.name,
+                "verdict": r.verdict,
+                "cpu_s": round(r.cpu_s, 3),
+                "wall_s": round(r.wall_s, 3),
+                "peak_mib": None if r.peak_mib is None else round(r.peak_mib, 1),
+                "message": r.message,
+            }
+            for r in results
+        ]
+        report = {"tests": rows, "summary": totals}
+        sys.stdout.write(json.dumps(report) + "\n")
+    else:
+        color = use_color("auto", sys.stdout)
+        out = [f"{'test':<28} {'verdict':<7} {'cpu s':>7} {'wall s':>7} {'peak MiB':>8}  message"]
+        out += [_table_line(result, color) for result in results]
+        passed = sum(result.verdict == "AC" for result in results)
+        line = f"test: {passed} of {len(results)} tests AC"
+        if totals["first_failure"] is not None:
+            line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
+        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB"
+        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n")
+    return 0 if totals["verdict"] == "AC" else 1

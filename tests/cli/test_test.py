@@ -1,0 +1,98 @@
+"""``downwedig test``: every verdict from a real run, the table and the JSON, the exit statuses."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..conftest import SAMPLE, Cli
+from ..solutions import solution_command
+
+SAMPLE_ANSWER = SAMPLE.with_suffix(".ans").read_bytes()
+
+
+@pytest.fixture
+def tests_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    (folder / "sample.in").write_bytes(SAMPLE.read_bytes())
+    (folder / "sample.ans").write_bytes(SAMPLE_ANSWER)
+    return folder
+
+
+@pytest.fixture
+def bundle_command(cli: Cli, tmp_path: Path) -> str:
+    assert cli("bundle", "-o", tmp_path / "solution.py").status == 0
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(tmp_path / 'solution.py'))}"
+
+
+def python(tmp_path: Path, name: str, code: str) -> str:
+    return solution_command(tmp_path, name, code)
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "options", "verdict", "words"),
+    [
+        ("wrong", "print('211112222211')", [], "WA", "wrong answer on day 12"),
+        ("format", "print('2 1 1')", [], "PE", "wrong output format: column 2"),
+        ("sleeper", "import time\ntime.sleep(60)", ["--time-limit", "0.2"], "TLE", "killed at the wall-clock limit"),
+        ("hog", "data = bytearray(300 << 20)", ["--memory-limit", "64"], "MLE", "limit 64 MiB: MemoryError"),
+        ("crash", "raise IndexError('boom')", [], "RE", "exit status 1; stderr: IndexError: boom"),
+    ],
+)
+def test_each_verdict(
+    cli: Cli, tmp_path: Path, tests_folder: Path, name: str, code: str, options: list[str], verdict: str, words: str
+) -> None:
+    result = cli("test", "--solution", python(tmp_path, name, code), *options, tests_folder)
+    assert result.status == 1
+    header, line, total = result.out.splitlines()
+    assert header.split()[:2] == ["test", "verdict"]
+    assert line.split()[:2] == ["sample", verdict]
+    assert words in line
+    assert total.startswith(f"test: 0 of 1 tests AC; first failure: sample ({verdict})")
+    assert "\033[" not in result.out  # no colour off a terminal
+
+
+def test_accepted_and_json(cli: Cli, tests_folder: Path, bundle_command: str) -> None:
+    (tests_folder / "one.in").write_bytes(b"1\nWWWWWWWW\n")
+    (tests_folder / "one.out").write_bytes(b"2\n")  # oj's name for an answer works too
+    result = cli("test", "--solution", bundle_command, tests_folder, "--format", "json")
+    assert result.status == 0
+    report = json.loads(result.out)
+    assert [t["name"] for t in report["tests"]] == ["one", "sample"]
+    for test in report["tests"]:
+        assert set(test) == {"name", "verdict", "cpu_s", "wall_s", "peak_mib", "message"}
+        assert test["verdict"] == "AC" and test["cpu_s"] > 0 and test["wall_s"] > 0
+    assert report["tests"][1]["message"] == "ok 12 days"
+    assert report["summary"]["verdict"] == "AC" and report["summary"]["tests"] == 2
+    assert report["summary"]["counts"]["AC"] == 2
+
+
+def test_the_folder_tests_is_the_default(cli: Cli, in_tmp: Path, tests_folder: Path, bundle_command: str) -> None:
+    assert tests_folder == in_tmp / "tests"
+    result = cli("test", "--solution", bundle_command)
+    assert result.status == 0 and "test: 1 of 1 tests AC" in result.out
+    (tests_folder / "sample.ans").unlink()
+    missing = cli("test", "--solution", bundle_command)
+    assert missing.status == 2 and "no answer beside it" in missing.stderr
+
+
+def test_usage_errors(cli: Cli, in_tmp: Path, tests_folder: Path) -> None:
+    assert cli("test", tests_folder).status == 2  # no --solution
+    assert cli("test", "--solution", "true", tests_folder, "--time-limit", "0").status == 2
+    assert cli("test", "--solution", "true", tests_folder, "--format", "xml").status == 2
+    tests_folder.rename(in_tmp / "elsewhere")
+    result = cli("test", "--solution", "true")
+    assert result.status == 2 and "no TESTS given and no folder tests/ here" in result.stderr
+
+
+def test_a_broken_answer_file_is_reported_before_anything_runs(cli: Cli, tmp_path: Path, tests_folder: Path) -> None:
+    (tests_folder / "sample.ans").write_bytes(b"2111\n")
+    marker = tmp_path / "ran"
+    result = cli("test", "--solution", f"touch {marker}", tests_folder)
+    assert result.status == 1 and "sample.ans: expected 12 digits, found 4" in result.stderr
+    assert not marker.exists()
