@@ -134,3 +134,11 @@ def test_summary_of_all_accepted() -> None:
         "max_wall_s": 0.6,
         "max_peak_mib": 20.0,
     }
+
+
+def test_answer_files_named_beside_their_inputs_stand_for_their_tests(tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.in").write_text("1\nWWWWWWWW\n")
+        (tmp_path / f"{name}.ans").write_text("2\n")
+    given = sorted(tmp_path.iterdir())  # what a shell pattern like folder/* gives
+    assert [t.name for t in find_tests(given)] == ["a", "b"]

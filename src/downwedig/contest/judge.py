@@ -119,6 +119,8 @@ def find_tests(paths: Sequence[Path]) -> list[Test]:
 
     A folder's tests are named by their path inside it (``secret/07-max``) and
     listed in natural order (``m2`` before ``m10``; ``sample`` before ``secret``).
+    A ``NAME.ans`` or ``NAME.out`` file given beside its ``NAME.in`` (as a shell
+    pattern such as ``data/secret/0*`` gives them) stands for that test, once.
 
     >>> find_tests([])
     Traceback (most recent call last):
@@ -132,14 +134,19 @@ def find_tests(paths: Sequence[Path]) -> list[Test]:
             for test in sorted(found, key=lambda p: natural_key(p.relative_to(path).as_posix())):
                 tests.append(_pair(test, test.relative_to(path).with_suffix("").as_posix()))
         elif path.is_file():
-            if path.suffix != ".in":
+            if path.suffix in (".ans", ".out") and path.with_suffix(".in").is_file():
+                path = path.with_suffix(".in")
+            elif path.suffix != ".in":
                 raise InvalidTests(f"{path}: a test is a NAME.in file (with NAME.ans or NAME.out beside it)")
             tests.append(_pair(path, path.with_suffix("").name))
         else:
             raise InvalidTests(f"{path}: no such file or folder")
     if not tests:
         raise InvalidTests("no tests: give NAME.in files or folders holding them")
-    return tests
+    unique: dict[Path, Test] = {}
+    for test in tests:
+        unique.setdefault(test.input.resolve(), test)
+    return list(unique.values())
 
 
 def check_tests(tests: Sequence[Test]) -> None:
