@@ -144,8 +144,8 @@ def find_tests(paths: Sequence[Path]) -> list[Test]:
     if not tests:
         raise InvalidTests("no tests: give NAME.in files or folders holding them")
     unique: dict[Path, Test] = {}
-    for test in tests:
-        unique.setdefault(test.input.resolve(), test)
+    for found_test in tests:
+        unique.setdefault(found_test.input.resolve(), found_test)
     return list(unique.values())
 
 
