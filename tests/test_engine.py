@@ -132,12 +132,12 @@ def test_a_step_without_moves_passes_the_loss_up() -> None:
     assert answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"])) == "211"
 
 
-def test_novelty_defeats_the_memo_and_composing_stays_right() -> None:
-    """The adversarial family makes the memo give up; the composed answer is still the oracle's."""
+def test_novelty_defeats_the_memo_and_the_partners_answer() -> None:
+    """The adversarial family makes the probe choose the partners; their answer is the oracle's."""
     staircase = Staircase.from_ints(generate("novelty", 2000, seed=4))
     solver = Solver()
     digits = solver.feed(move_masks(staircase))
-    assert solver.composed > 1000  # after a first allowance of misses, the memo gives up
+    assert solver.routes[1] > 1000 and solver.routes[0] == 0
     assert digits.decode() == reference_answer(staircase)
 
 
@@ -145,7 +145,7 @@ def test_random_rows_stay_with_the_memo() -> None:
     staircase = Staircase.from_ints(generate("random", 20000, seed=4))
     solver = Solver()
     solver.feed(move_masks(staircase))
-    assert solver.composed == 0
+    assert solver.routes == [20000, 0, 0] and solver.switches == 0
 
 
 @pytest.mark.parametrize(("width", "masks", "bad"), [(8, [1, 256], 256), (3, bytes([7, 8]), 8), (9, [-1], -1)])

@@ -43,7 +43,7 @@ modes and the other quantities a solver of this problem depends on:
 
 from __future__ import annotations
 
-from ..engine import bit_form
+from .._tables import bit_form
 from ..errors import InvalidOption
 from ..moves import step_mask
 from ..staircase import WIDTH
