@@ -39,6 +39,8 @@ PARITY = bytes(50 - (b & 1) for b in range(256))
 #: ``G_1``: Dina wins day 1's game from a window exactly when step 1 is won (bit 0).
 G1 = bytes(49 if x & 1 else 50 for x in range(256))
 _IDENTITY = bytes(range(256))
+#: What filling a row costs besides its transitions, in transitions (making the row, renumbering).
+_ROW_COST = 16
 _COMPOSE_BLOCK = 4096  # steps composed at a time (their tables are kept until read: 1 MiB)
 
 _THROUGH: list[bytes] = []
@@ -169,7 +171,7 @@ class Memo:
     while ``s``'s row is not filled.  States met in a row but not visited yet
     get provisional ids from 256 up; a visited one moves to a free id below
     256 of its parity (see the module docstring).  ``work`` counts the
-    transitions computed, the measure of the memo's cost.
+    transitions computed (plus a few per row filled), the measure of the memo's cost.
     """
 
     def __init__(self, masks_present: bytes) -> None:
@@ -229,6 +231,7 @@ class Memo:
         if self.rows[s] is self.missrow:
             row = self.rows[s] = [MISS] * 256
             self.visited += 1
+            self.work += _ROW_COST
             self._fill(s, row, self.present)
         return s
 

@@ -16,13 +16,14 @@ on small staircases made of the steps above each; those still unmatched walk
 their window up to the last step whose table ``G`` is known (25 ns a step).
 Inputs where windows travel far (stutter-like, glitched) leave many days
 unmatched: the block stops at the first day it cannot afford
-(:attr:`MemoLimits.max_unmatched`, :attr:`MemoLimits.walk_budget`) and the
+(:attr:`MemoLimits.unmatched_ratio`, :attr:`MemoLimits.walk_budget`, or a checkpoint
+where ``G`` cannot be rebuilt) and the
 engine goes on with its memo from there.
 """
 
 from __future__ import annotations
 
-from ._memo import START, walk_up
+from ._memo import START, rebuild, walk_up
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -92,13 +93,16 @@ def _offsets(picks: list[int], n: int) -> bytes:
 
 
 def _days(bits: int, n: int, first: int) -> list[int]:
-    """The days of a plane (bit ``n - k`` for its ``k``-th day, day ``first`` being the first), in order."""
+    """The days of a plane (bit ``n - k`` for its ``k``-th day, day ``first`` being the first), in order.
+
+    By ``find`` in its binary text: O(n) in C, plus O(1) a day (a bit at a time would cost O(n) a day).
+    """
+    text = format(bits, f"0{n}b")
     found = []
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        found.append(first + n - low.bit_length())
-    found.reverse()
+    at = text.find("1")
+    while at >= 0:
+        found.append(first + at)
+        at = text.find("1", at + 1)
     return found
 
 
@@ -119,15 +123,27 @@ def _deeper(masks: bytes, days: list[int], depth: int) -> list[int]:
     return found
 
 
+def rebuild_any(masks: bytes, known: list[int] | bytearray, q: int, depths: tuple[int, ...]) -> bytes | None:
+    """``G_q`` rebuilt at the first of ``depths`` that decides it (see :func:`downwedig._memo.rebuild`), or None."""
+    for depth in depths:
+        table = rebuild(masks, known, q, depth)
+        if table is not None:
+            return table
+    return None
+
+
 def solve_block(
     masks: bytes, out: list[int], end: int, known_at: int, table: bytes, limits: MemoLimits
-) -> tuple[int, int]:
+) -> tuple[int, int, bytes]:
     """Extend ``out`` (the digits of days ``0 .. len(out) - 1``, ``masks[k]`` being step ``k``'s mask)
-    with as many of the days up to ``end`` as it can afford; returns how far it got and the steps walked.
+    with as many of the days up to ``end`` as it can afford.
 
-    ``table`` is ``G`` at step ``known_at`` (at most ``len(out)``), where the walks stop.  It stops
-    at the first day it cannot afford: when more than ``limits.max_unmatched`` days have no partner
-    at ``limits.depth``, or when the walks would exceed ``limits.walk_budget`` steps.
+    ``table`` is ``G`` at step ``known_at`` (at most ``len(out)``), where the walks stop; it is
+    rebuilt every ``limits.checkpoint`` days.  Returns how far it got, and the last step where
+    ``G`` is known and ``G`` there.  It stops at the first day it cannot afford: the first
+    unmatched day when more than one day in ``limits.unmatched_ratio`` has no partner at
+    ``limits.depth``; the day whose walk would exceed ``limits.walk_budget`` steps plus
+    one per ``limits.walk_ratio`` days; or a checkpoint where ``G`` cannot be rebuilt (windows travel far there).
     Cost: see the module docstring.
     """
     depth = limits.depth
@@ -140,7 +156,7 @@ def solve_block(
     unmatched = _days(free, n, a - depth)
     partner: dict[int, int] = {}
     stop = end
-    if len(unmatched) > limits.max_unmatched:
+    if len(unmatched) * limits.unmatched_ratio > end - a:
         stop = unmatched[0]  # the engine does better from here
         unmatched = []
     for deep in limits.deep_depths:
@@ -155,23 +171,33 @@ def solve_block(
             else:
                 left.append(k)
         unmatched = sorted(left)
-    budget = limits.walk_budget
-    walked = 0
+    budget = limits.walk_budget + (end - a) // limits.walk_ratio
     extend = out.extend
     get = out.__getitem__
     pos = a
+    check = a + limits.checkpoint
     while pos < stop:
-        z = raw.find(0, pos - a, stop - a)
-        z = stop if z < 0 else z + a
+        if pos >= check:
+            rebuilt = rebuild_any(masks, out, pos, limits.rebuild_depths)
+            if rebuilt is None:
+                return pos, known_at, table
+            table, known_at = rebuilt, pos
+            check = pos + limits.checkpoint
+        last = min(stop, check)
+        z = raw.find(0, pos - a, last - a)
+        if z < 0:
+            extend(map(get, offsets[pos - a : last - a]))
+            pos = last
+            continue
+        z += a
         extend(map(get, offsets[pos - a : z - a]))
-        if z < stop:
-            i = partner.get(z, 0)
-            if i:
-                out.append(out[z - i])
-            else:
-                walked += z - known_at
-                if walked > budget:
-                    return z, walked - (z - known_at)
-                out.append(table[walk_up(masks[known_at:z], START)])
+        i = partner.get(z, 0)
+        if i:
+            out.append(out[z - i])
+        else:
+            budget -= z - known_at
+            if budget < 0:
+                return z, known_at, table
+            out.append(table[walk_up(masks[known_at:z], START)])
         pos = z + 1
-    return stop, walked
+    return stop, known_at, table

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import gc
 
-from ._memo import G1, MISS, START, Memo, compose, digits, present, rebuild, through
+from ._memo import G1, MISS, START, Memo, compose, digits, present, through
 from .errors import InvalidMask
 from .moves import packed_move_masks
 from .staircase import WIDTH, Player, Staircase, bytes_per_step, check_width, unpack_values
@@ -71,7 +71,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MemoLimits", "Solver", "answer", "answer_chunks", "winners"]
 
-_MEMO, _PARTNERS, _COMPOSE = 0, 1, 2
+_MEMO, _PARTNERS, _COMPOSE, _PROBE = 0, 1, 2, 3
 
 
 class MemoLimits:
@@ -86,14 +86,15 @@ class MemoLimits:
     __slots__ = (
         "backoff",
         "block",
+        "checkpoint",
         "deep_depths",
         "depth",
         "flat_states",
         "max_backoff",
+        "max_partner_block",
         "max_rows",
         "max_states",
         "max_transitions",
-        "max_unmatched",
         "memo_budget",
         "memo_bytes",
         "memo_rate",
@@ -104,8 +105,10 @@ class MemoLimits:
         "probe",
         "probe_work",
         "rebuild_depths",
+        "unmatched_ratio",
         "visit_rate",
         "walk_budget",
+        "walk_ratio",
     )
 
     def __init__(
@@ -120,10 +123,13 @@ class MemoLimits:
         max_states: int = 32768,
         max_rows: int = 8192,
         depth: int = 15,
-        deep_depths: tuple[int, ...] = (64, 256),
+        deep_depths: tuple[int, ...] = (64,),
         partner_block: int = 1 << 13,
-        max_unmatched: int = 512,
-        walk_budget: int = 1 << 16,
+        max_partner_block: int = 1 << 16,
+        checkpoint: int = 1 << 12,
+        unmatched_ratio: int = 64,
+        walk_budget: int = 1 << 14,
+        walk_ratio: int = 4,
         rebuild_depths: tuple[int, ...] = (16, 64, 256),
         backoff: int = 4096,
         max_backoff: int = 1 << 16,
@@ -153,15 +159,21 @@ class MemoLimits:
         #: ... or this many filled rows (width 8: 2.3 KiB each).
         self.max_rows = max_rows
         #: Partners: the depth of the bit-parallel search (1..15), the deeper ones tried
-        #: on the days left, and the days handled at a time.
+        #: on the days left, and the days handled at a time (doubling from partner_block
+        #: up to max_partner_block: the deeper search is a fixed cost per block).
         self.depth = depth
         self.deep_depths = deep_depths
         self.partner_block = partner_block
-        #: A block of partners stops at its first unmatched day when it has more than
-        #: this many, or when walking them up would exceed walk_budget steps.
-        self.max_unmatched = max_unmatched
+        self.max_partner_block = max_partner_block
+        #: A block of partners stops at its first unmatched day when more than one day
+        #: in unmatched_ratio is, or when walking them up would exceed walk_budget steps
+        #: plus one per walk_ratio days; G is rebuilt every checkpoint days (the walks stop
+        #: there), and where it cannot be, the memo takes over.
+        self.unmatched_ratio = unmatched_ratio
         self.walk_budget = walk_budget
-        #: The depths at which G is rebuilt from the answers above a step.
+        self.walk_ratio = walk_ratio
+        self.checkpoint = checkpoint
+        #: The depths at which G is rebuilt from the answers above a step, in turn.
         self.rebuild_depths = rebuild_depths
         #: Steps composed when both routes fail in quick succession (doubling up to max_backoff).
         self.backoff = backoff
@@ -200,15 +212,19 @@ class Solver:
             from ._generic import GenericSolver
 
             self._generic = GenericSolver(width, limits)
-        #: Steps answered by each route: memo, partners, composing (width 8).
-        self.routes = [0, 0, 0]
+        #: Steps answered by each route: memo, partners, composing, probing (width 8).
+        self.routes = [0, 0, 0, 0]
         #: How many times a route was left for another, and how many memo restarts.
         self.switches = 0
         self.restarts = 0
         self._memo: Memo | None = None
         self._table = G1  # G at the next step
         self._state = -1  # its memo id, or -1
-        self._mode = _MEMO
+        self._mode = _PROBE  # (the first probe decides between the memo and the partners)
+        self._probe_until = limits.probe
+        self._next = _PARTNERS
+        self._seen: set[bytes] = set()
+        self._fresh = 0
         self._steps = 0  # masks fed so far
         self._entered = 0  # step at which the memo was last entered ...
         self._work = 0  # ... and its work then ...
@@ -246,7 +262,6 @@ class Solver:
                 gc.enable()
 
     def _feed(self, fresh: bytes) -> bytes:
-        limits = self._limits
         context = len(self._masks)
         masks = self._masks + fresh  # masks[k]: step k's mask (this call's numbering) ...
         done = bytearray(self._digits)  # ... and done[k] day k's digit, once known
@@ -256,19 +271,27 @@ class Solver:
         if self._memo is None:
             self._memo = Memo(present(fresh))
             self._state = self._memo.start_id
-            if len(fresh) > limits.probe > 0 and self._novel(fresh[: limits.probe], done):
-                pos = limits.probe
-                self._mode = _PARTNERS
         else:
             more = present(fresh).translate(None, self._memo.present)
             if more:
                 self._memo.add_masks(more)
         while pos < end:
             mode = self._mode
-            if mode == _MEMO:
+            if mode == _PROBE:
+                stop, novel = self._probe(masks, pos, end, done)
+                if stop == self._probe_until - self._offset:
+                    self._mode = self._next if novel else _MEMO
+                    self._enter(self._offset + stop)
+                    if self._mode == _COMPOSE:
+                        self._compose(self._offset + stop)
+            elif mode == _MEMO:
                 stop = self._walk(masks, pos, end, done)
+                if stop < end:  # defeated: the partners, unless they failed just before
+                    self._fail(_PARTNERS, stop)
             elif mode == _PARTNERS:
                 stop = self._partners(masks, pos, end, done)
+                if stop < end:  # windows travel far: the memo, if a probe finds few tables
+                    self._fail(_MEMO, stop)
             else:
                 stop = min(end, self._compose_until - self._offset)
                 part, self._table = compose(self._table, masks[pos:stop])
@@ -276,31 +299,43 @@ class Solver:
                 done += part
                 self.routes[_COMPOSE] += stop - pos
                 if stop == self._compose_until - self._offset:
-                    self._mode = _MEMO
-                    self._enter(self._compose_until)
-            if stop < end and mode != _COMPOSE:  # the route failed here
-                at = self._offset + stop
-                self.switches += 1
-                if at - self._failed_at < self._backoff:
-                    # Both routes failed close together: compose a while, longer each time.
-                    self._mode = _COMPOSE
-                    self._compose_until = at + self._backoff
-                    self._backoff = min(2 * self._backoff, limits.max_backoff)
-                else:
-                    if at - self._failed_at >= 4 * self._backoff:
-                        self._backoff = limits.backoff
-                    self._mode = _PARTNERS if mode == _MEMO else _MEMO
-                    self._enter(at)
-                self._failed_at = at
+                    self._start_probe(stop, _PARTNERS)
             pos = stop
-        if self._mode == _PARTNERS:
-            self._mode = _MEMO  # (G is known at the end: the next call starts with the memo)
-            self._enter(self._offset + end)
         self._steps += end - context
         keep = self._history
         self._masks = masks[-keep:]
         self._digits = bytes(done[-keep:])
         return bytes(done[context:])
+
+    def _fail(self, following: int, stop: int) -> None:
+        """A route failed at ``stop`` (this call's numbering): choose the next."""
+        limits = self._limits
+        at = self._offset + stop
+        self.switches += 1
+        if at - self._failed_at < self._backoff:
+            self._compose(at)
+        else:
+            if at - self._failed_at >= 4 * self._backoff:
+                self._backoff = limits.backoff
+            if following == _MEMO:
+                self._start_probe(stop, _COMPOSE)
+            else:
+                self._mode = following
+        self._failed_at = at
+
+    def _start_probe(self, stop: int, novel: int) -> None:
+        """Probe from ``stop`` on: then the memo, or the ``novel`` route if tables keep coming."""
+        self._mode = _PROBE
+        self._probe_until = self._offset + stop + self._limits.probe
+        self._next = novel
+        self._seen = set()
+        self._fresh = 0
+
+    def _compose(self, at: int) -> None:
+        """Both routes failed close together: compose from step ``at`` a while, longer each time."""
+        self._mode = _COMPOSE
+        self._compose_until = at + self._backoff
+        self._backoff = min(2 * self._backoff, self._limits.max_backoff)
 
     def _enter(self, at: int) -> None:
         """The memo is tried from step ``at`` on, with a fresh budget."""
@@ -309,18 +344,22 @@ class Solver:
         self._work = self._memo.work
         self._visited = self._memo.visited
 
-    def _novel(self, masks: bytes, done: bytearray) -> bool:
-        """Walk the first steps lazily; True (and their digits in ``done``) if new tables keep coming."""
+    def _probe(self, masks: bytes, pos: int, end: int, done: bytearray) -> tuple[int, bool]:
+        """Walk lazily (no rows filled, about 0.5 us a step) up to the probe's end: where it
+        stopped, and whether new tables kept coming in its second half (the memo would fill a
+        row for each: their count times the masks present exceeds ``probe_work``)."""
         assert self._memo is not None
         tt = through()
         table = self._table
-        seen = {table}
+        seen = self._seen
+        seen.add(table)
         known: dict[tuple[bytes, int], bytes] = {}
-        walked = bytearray()
-        fresh = 0
-        half = len(masks) // 2
-        for p, m in enumerate(masks):
-            walked.append(table[START])
+        stop = min(end, self._probe_until - self._offset)
+        half = self._probe_until - self._offset - self._limits.probe // 2
+        fresh = self._fresh
+        for p in range(pos, stop):
+            m = masks[p]
+            done.append(table[START])
             following = known.get((table, m))
             if following is None:
                 following = known[table, m] = tt[m].translate(table)
@@ -328,12 +367,10 @@ class Solver:
                     seen.add(following)
                     fresh += p >= half
             table = following
-        if fresh * len(self._memo.present) <= self._limits.probe_work:
-            return False
-        done += walked
+        self._fresh = fresh
         self._table, self._state = table, -1
-        self.routes[_PARTNERS] += len(masks)  # (the probe's walk is the partners' start)
-        return True
+        self.routes[_PROBE] += stop - pos
+        return stop, fresh * len(self._memo.present) > self._limits.probe_work
 
     def _walk(self, masks: bytes, pos: int, end: int, done: bytearray) -> int:
         """The memo route from ``pos``: where it stopped (``end``, or where it was defeated)."""
@@ -381,11 +418,16 @@ class Solver:
         return pos
 
     def _partners(self, masks: bytes, pos: int, end: int, done: bytearray) -> int:
-        """The partners route from ``pos`` (G known there): where it stopped, with G known there."""
-        from ._partners import solve_block
+        """The partners route from ``pos`` (G known there): where it stopped, with G known there.
+
+        Blocks double in size (the fixed cost of a block is the deeper searches), from
+        :attr:`MemoLimits.partner_block` days.
+        """
+        from ._partners import rebuild_any, solve_block
 
         limits = self._limits
         table, known_at = self._table, pos  # G at step known_at
+        size = limits.partner_block
         while pos < end:
             if pos < limits.depth:  # the first days have too few days above them: compose them
                 stop = min(end, limits.depth)
@@ -394,39 +436,27 @@ class Solver:
                 self.routes[_COMPOSE] += stop - pos
                 pos = known_at = stop
                 continue
-            if known_at < pos:
-                rebuilt = self._rebuild(masks, done, pos)
-                if rebuilt is None:
-                    # Windows travel far here (stutter-like): the memo does better, from G
-                    # composed over the last block.
-                    _, table = compose(table, masks[known_at:pos])
-                    self._table, self._state = table, -1
-                    return pos
-                table, known_at = rebuilt, pos
             base = max(0, min(pos - self._history, known_at))
             out = list(done[base:])
-            block_end = min(end, pos + limits.partner_block)
-            stop, _ = solve_block(masks[base:block_end], out, block_end - base, known_at - base, table, limits)
+            block_end = min(end, pos + size)
+            stop, known_at, table = solve_block(
+                masks[base:block_end], out, block_end - base, known_at - base, table, limits
+            )
             stop += base
+            known_at += base
             done += bytes(out[pos - base :])
             self.routes[_PARTNERS] += stop - pos
             pos = stop
             if stop < block_end:
                 break
+            size = min(2 * size, limits.max_partner_block)
         if known_at < pos:
-            rebuilt = self._rebuild(masks, done, pos)
+            rebuilt = rebuild_any(masks, done, pos, limits.rebuild_depths)
             if rebuilt is None:
                 _, rebuilt = compose(table, masks[known_at:pos])
             table = rebuilt
         self._table, self._state = table, -1
         return pos
-
-    def _rebuild(self, masks: bytes, done: bytearray, q: int) -> bytes | None:
-        for depth in self._limits.rebuild_depths:
-            table = rebuild(masks, done, q, depth)
-            if table is not None:
-                return table
-        return None
 
 
 def answer_chunks(chunks: Iterable[bytes], width: int = WIDTH, *, limits: MemoLimits | None = None) -> Iterator[bytes]:
