@@ -66,12 +66,13 @@ def _match(planes: list[int], n: int, depth: int, free: int) -> tuple[list[int],
     picks = []
     for i in range(1, depth + 1):
         differ = 0
-        for b in range(8):
-            above = depth - b - i  # step k - depth + b on day k - i is above it by this many steps
+        for b in range(8):  # window bit b: step k - depth + b, on day k and on day k - i
+            mine = depth - b  # (steps below a day are absent, so won)
+            above = mine - i
             if above >= 0:
-                differ |= status[depth - b] ^ (status[above] >> i)
-            else:  # below day k - i: absent, so won
-                differ |= lost[depth - b]
+                differ |= status[mine] ^ (status[above] >> i)
+            elif mine >= 0:
+                differ |= lost[mine]
         found = free & (full ^ differ)
         free ^= found
         picks.append(found)
