@@ -126,7 +126,7 @@ class MemoLimits:
         deep_depths: tuple[int, ...] = (64,),
         partner_block: int = 1 << 13,
         max_partner_block: int = 1 << 16,
-        checkpoint: int = 1 << 12,
+        checkpoint: int = 1 << 13,
         unmatched_ratio: int = 64,
         walk_budget: int = 1 << 14,
         walk_ratio: int = 4,
@@ -444,17 +444,23 @@ class Solver:
             )
             stop += base
             known_at += base
-            done += bytes(out[pos - base :])
+            done[base:] = out  # (out starts with the digits of days base .. pos - 1, unchanged)
             self.routes[_PARTNERS] += stop - pos
             pos = stop
             if stop < block_end:
                 break
             size = min(2 * size, limits.max_partner_block)
         if known_at < pos:
-            rebuilt = rebuild_any(masks, done, pos, limits.rebuild_depths)
-            if rebuilt is None:
-                _, rebuilt = compose(table, masks[known_at:pos])
-            table = rebuilt
+            # G at pos: rebuilt there, or at the latest of pos - 512, pos - 1024, ... where it
+            # can be (windows travel far just above pos), or at known_at; then composed to pos.
+            back = 0
+            while True:
+                q = max(known_at, pos - back)
+                rebuilt = table if q == known_at else rebuild_any(masks, done, q, limits.rebuild_depths)
+                if rebuilt is not None:
+                    _, table = compose(rebuilt, masks[q:pos])
+                    break
+                back = max(2 * back, 512)
         self._table, self._state = table, -1
         return pos
 
