@@ -31,11 +31,6 @@ True
 
 from __future__ import annotations
 
-import sys
-from array import array
-from collections import deque
-from itertools import chain, tee
-
 from .staircase import check_width
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
@@ -328,6 +323,11 @@ class ByteTables:
         >>> octets.compose(octets.start(), bytes([1, 1, 0]))[0]
         b'212'
         """
+        import sys  # (here, not at import: the solve path of width 8 does without them)
+        from array import array
+        from collections import deque
+        from itertools import chain, tee
+
         form = self._form
         table = self._tables[state]
         even = len(masks) & ~1

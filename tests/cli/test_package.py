@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from downwedig.contest.plan import load_plan
+
 from ..conftest import Cli
 
 
@@ -11,8 +13,11 @@ def test_package_prints_what_it_wrote(cli: Cli, tmp_path: Path) -> None:
     result = cli("package", tmp_path / "downwedig", "--tests", "small")
     assert result.status == 0, result.stderr
     first, *caught = result.out.splitlines()
-    assert first.startswith(f"package: wrote {tmp_path / 'downwedig'}/ (legacy format): 1 sample and 34 secret tests")
-    assert "(n from 1 to 50000, 0 of n = 300000), 80 files, " in first
+    secret = len(load_plan("small"))
+    wrote = f"package: wrote {tmp_path / 'downwedig'}/ (legacy format)"
+    assert first.startswith(f"{wrote}: 1 sample and {secret} secret tests")
+    # Each test is two files (.in, .ans), plus the sample's two and ten others (yaml, statement, programs).
+    assert f"(n from 1 to 50000, 0 of n = 300000), {2 * secret + 12} files, " in first
     assert caught == [
         "  wrong_answer/strict_rule.py is caught by sample/1",
         "  wrong_answer/short_window.py is caught by secret/06-n9-equal",

@@ -44,6 +44,15 @@ GOLDEN = {
     ("cycles", 50, 1): "3509e31be5fc2fafa5ef938a1a3ccea8df4720675bcac74dc489aacd1f940805",
     ("pairs", 50, 1): "7e06cc8548d0cce8904ff344c18207c0f520a1df8fdd2797db06d2af739534ca",
     ("pairs", 50, 2): "9fe6c00950eee888e34a77369d1ea58030f9f0c22c4b5d147bf74c117a60a5b7",
+    # Against the merge partners and the switches between routes (n = 50 is all novelty for the first two).
+    ("novstutter", 50, 1): "549b265a6b64e38ba7ff9cc8cba797b249841f1a564fd94b1ee171255b2d52de",
+    ("novstutter", 50, 2): "2e496f11543fade1b39f1637e2be9cf1620f3152c14baccde143af92d650fbd0",
+    ("novglitched", 50, 1): "0142f2cf4b85acd609648b487f24420fc5dcf7609bbbc5fab0d1d04a5a59e143",
+    ("novglitched", 50, 2): "34c31f65efb25fcd0c072447851ea0e865903f19b1b6df1053ccc6fd4bfbdefb",
+    ("restutter", 50, 1): "e36b0557e82403ec8c6aca08772d6fc60233d36604a7d1d85842347adb14695f",
+    ("restutter", 50, 2): "2ebabafe18616a9e366de6626bdc75baa48232a4f34e4396624adcd050567b50",
+    ("seesaw", 50, 1): "40b419b7c7dd89aebff2cae2ea495d94ed5d1c2ac938f57d9b3f086ce416c68a",
+    ("seesaw", 50, 2): "c5c0a69c1a98b62e21ab1e5403c210c0f403b19dd2672850bf323de3f1b4d52e",
 }
 
 # The same with options, n = 40, seed = 9.
@@ -53,6 +62,10 @@ GOLDEN_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
     ("palette", {"k": 5}, "6616419353d23c0434ac6d952702c291a46404f5747c313407774b3a78282608"),
     ("periodic", {"period": 7}, "7cde9901b49f8867815d06b351f6d5c2529d5d1d603e6583a17ccc3e0be02be9"),
     ("equal", {"row": 0b10100101}, "180b98bf40a3135463eae929af3660fc78b817da14d1284aef0754c75fe2789a"),
+    ("novstutter", {"percent": 25}, "e614df22ee04b1c6b75e63f7fa97d1b6bc9d0f753b5e084d931171d738990e63"),
+    ("novglitched", {"head": 20}, "1ab159270efff688639615020ac8494115b9828a64110690b694da3759306dd4"),
+    ("restutter", {"head": 10, "every": 7}, "ca35fb86dedcc7857bc188890f8c18ba3bbe3f6e5827d6b64a2aa9f79a542452"),
+    ("seesaw", {"length": 9}, "e44eb2336940c0108025c30455213274640a30aba094f159b27b6dabcec9b936"),
 ]
 
 

@@ -36,6 +36,30 @@ modes and the other quantities a solver of this problem depends on:
     A 6-row block repeated whose composed transitions have long cycles: the
     most distinct states of any periodic input found (95).
 
+The engine answers novelty-like inputs by *merge partners* (a day's answer
+copied from an older day's whose window meets it) and the rest with its
+memo; these families attack the partners and the switches between routes:
+
+``novstutter``
+    Novelty rows for the first ``percent`` % of the steps (so the engine
+    starts with the partners), then stutter: in the stutter part windows
+    travel so far that ``G`` can no longer be rebuilt from the answers above
+    a step, and the day below the repeat travels up to the novelty part.
+``novglitched``
+    ``head`` novelty rows, then glitched rows: many days whose window meets an
+    older day's only deep down (50,000 in 300,000 at depth 16).
+``restutter``
+    ``head`` novelty rows, then alternating complements with a repeated row
+    every ``every`` steps: each repeat starts a day that walks thousands of
+    steps up.  A partners route without a bound on walks took 0.15-0.36 s
+    on it (with 60 to 600 repeats).
+``seesaw``
+    Stretches of ``length`` novelty rows (chosen against the actual ``G``,
+    as ``novelty`` does) and ``length`` alternating complements in turn: the
+    memo fails on the former and the partners on the latter, again and again,
+    while ``G`` stays alive (it becomes constant after a few stretches, when
+    no row keeps it alive through an alternating stretch).
+
 >>> rows = FAMILIES["stutter"].generate(6, SplitMix64(1), at=2)
 >>> [f"{r:02X}" for r in rows]  # step 3 repeats step 2
 ['0F', 'F0', 'F0', '0F', 'F0', '0F']
@@ -43,7 +67,7 @@ modes and the other quantities a solver of this problem depends on:
 
 from __future__ import annotations
 
-from ..engine import bit_form
+from .._tables import bit_form
 from ..errors import InvalidOption
 from ..moves import step_mask
 from ..staircase import WIDTH
@@ -172,6 +196,97 @@ def cycles_rows(n: int, rng: SplitMix64) -> list[int]:
     return [_CYCLES_BLOCK[i % len(_CYCLES_BLOCK)] for i in range(n)]
 
 
+def novstutter_rows(n: int, rng: SplitMix64, percent: int = 50) -> list[int]:
+    """Novelty rows for ``percent`` % of the steps, then stutter rows. O(n * 16) state steps."""
+    if not 0 <= percent <= 100:
+        raise InvalidOption("percent", f"percent must be between 0 and 100, got {percent}")
+    head = n * percent // 100
+    return (novelty_rows(head, rng) if head else []) + stutter_rows(n - head, rng)
+
+
+def novglitched_rows(n: int, rng: SplitMix64, head: int = 2000) -> list[int]:
+    """``head`` novelty rows (at most ``n``), then glitched rows (20 % glitches). O(head * 16 + n)."""
+    if head < 0:
+        raise InvalidOption("head", f"head must be at least 0, got {head}")
+    first = min(head, n)
+    return (novelty_rows(first, rng) if first else []) + glitched_rows(n - first, rng)
+
+
+def restutter_rows(n: int, rng: SplitMix64, head: int = 2000, every: int = 500) -> list[int]:
+    """``head`` novelty rows, then alternating complements repeating a row every ``every`` steps. O(head * 16 + n)."""
+    if head < 0:
+        raise InvalidOption("head", f"head must be at least 0, got {head}")
+    if every < 1:
+        raise InvalidOption("every", f"every must be at least 1, got {every}")
+    first = min(head, n)
+    rows = novelty_rows(first, rng) if first else []
+    current = 0x0F
+    while len(rows) < n:
+        rows.append(current)
+        if (len(rows) - first) % every:
+            current ^= _FULL
+    return rows
+
+
+def _greedy_stretch(rows: list[int], states: list[int], seen: set[int], count: int, rng: SplitMix64) -> None:
+    """Add ``count`` rows chosen as :func:`novelty_rows` chooses them, from the tables the rows so far
+    leave (``states``), backing up within the stretch only. O(count * 16) state steps."""
+    tables = bit_form(WIDTH)
+    floor = len(rows)
+    stuck = 0
+    backups = 0  # (bounded, as in novelty_rows)
+    while len(rows) < floor + count:
+        p = len(rows) - WIDTH
+        fallback = None
+        chosen = None
+        for _ in range(16):
+            row = rng.bits(WIDTH)
+            rows.append(row)
+            state = tables.step(states[-1], step_mask(rows, p, WIDTH))
+            rows.pop()
+            if not tables.is_constant(state) and state not in seen:
+                chosen = (row, state)
+                break
+            if fallback is None or tables.is_constant(fallback[1]):
+                fallback = (row, state)
+        chosen = chosen or fallback
+        assert chosen is not None
+        if (
+            tables.is_constant(chosen[1])
+            and not tables.is_constant(states[-1])
+            and stuck < _STUCK_LIMIT
+            and backups < count
+        ):
+            stuck += 1
+            backups += 1
+            back = min(1 + rng.below(_LONGEST_BACKUP), len(rows) - floor)
+            del rows[len(rows) - back :]
+            del states[len(states) - back :]
+            continue
+        stuck = 0
+        rows.append(chosen[0])
+        states.append(chosen[1])
+        seen.add(chosen[1])
+
+
+def seesaw_rows(n: int, rng: SplitMix64, length: int = 1000) -> list[int]:
+    """Stretches of ``length`` novelty rows and ``length`` alternating complements in turn. O(n * 16) state steps."""
+    if length < 1:
+        raise InvalidOption("length", f"length must be at least 1, got {length}")
+    tables = bit_form(WIDTH)
+    rows = [rng.bits(WIDTH) for _ in range(WIDTH)]
+    states = [tables.g1]  # states[p]: G before step p's mask
+    seen = {tables.g1}
+    while len(rows) < n + WIDTH:
+        _greedy_stretch(rows, states, seen, length, rng)
+        current = rows[-1] ^ _FULL
+        for _ in range(length):
+            rows.append(current)
+            current ^= _FULL
+            states.append(tables.step(states[-1], step_mask(rows, len(rows) - 1 - WIDTH, WIDTH)))
+    return rows[:n]
+
+
 #: Adversarial families by name.
 FAMILIES: dict[str, Family] = {
     f.name: f
@@ -205,5 +320,32 @@ FAMILIES: dict[str, Family] = {
             ),
         ),
         Family("cycles", "adversarial: a 6-row block whose transitions cycle slowly, repeated", cycles_rows),
+        Family(
+            "novstutter",
+            "adversarial: novelty rows, then stutter (windows that travel too far for the merge partners)",
+            novstutter_rows,
+            (Option("percent", int, 50, "percentage of novelty steps, 0..100 (default 50)"),),
+        ),
+        Family(
+            "novglitched",
+            "adversarial: novelty rows, then glitched rows (days that merge only deep down)",
+            novglitched_rows,
+            (Option("head", int, 2000, "novelty steps first (default 2000)"),),
+        ),
+        Family(
+            "restutter",
+            "adversarial: novelty rows, then alternating complements repeating a row every few steps",
+            restutter_rows,
+            (
+                Option("head", int, 2000, "novelty steps first (default 2000)"),
+                Option("every", int, 500, "steps between repeated rows (default 500)"),
+            ),
+        ),
+        Family(
+            "seesaw",
+            "adversarial: novelty stretches and alternating stretches in turn (the routes switch again and again)",
+            seesaw_rows,
+            (Option("length", int, 1000, "steps per stretch (default 1000)"),),
+        ),
     )
 }

@@ -160,7 +160,7 @@ def load_plan(spec: str) -> list[PlannedTest]:
     A file that cannot be read raises ``OSError``.  Cost: O(size of the plan).
 
     >>> [(t.name, t.steps) for t in load_plan("full")[-2:]]
-    [('39-max-pairs', 300000), ('40-max-chain', 300000)]
+    [('45-max-novglitched', 300000), ('46-max-seesaw', 300000)]
     """
     if spec in BUILT_IN:
         text = resources.files(__package__).joinpath("problem", "secret.plan").read_text(encoding="utf-8")

@@ -1,0 +1,285 @@
+"""The width-8 engine's tables and its memo: ``G`` as 256 digit bytes, steps as ``bytes.translate``.
+
+``G_p`` (window at step ``p`` -> the day's digit, see :mod:`downwedig.engine`)
+is kept as 256 bytes, ``b'1'`` or ``b'2'`` each; ``T_m`` (the window one step
+up, for a step with move mask ``m``) as 256 bytes too, so ``G_{p+1} = G_p o
+T_m`` is one C call, ``T_m.translate(G_p)`` (about 0.14 us).
+
+:class:`Memo` numbers the tables it meets and memoises ``(state, mask) ->
+state`` in 2-D rows, so a step of the walk is ``s = rows[s][m]`` inside a list
+comprehension: about 15 ns.  A state's whole row (every mask the input holds)
+is filled the first time the walk reaches it, so the walk misses once per
+state visited, not once per transition.  A state's number is odd exactly when
+Dina wins its day and below 256 once visited (while there are such numbers
+left), so a walk's states become digits with ``bytes(states).translate(...)``.
+Cost: O(1) per step plus O(masks present) translates per state visited;
+memory: about 2.3 KiB per visited state (its row) and 0.4 KiB per state met.
+
+Three more uses of the same tables: :func:`compose` steps a table through
+many masks with no memo (the uniform fallback, about 0.15 us a step),
+:func:`walk_up` follows one day's window up the staircase (about 25 ns a step),
+and :func:`rebuild` recovers ``G_q`` exactly from the answers of the days just
+above step ``q`` when no window travels further up than a few hundred steps
+(O(depth) translates: a few microseconds), so a walk can restart anywhere.
+
+>>> memo = Memo(bytes([0, 1]))  # the masks the input holds
+>>> s = memo.visit(memo.start_id)  # G_1's row filled
+>>> digits([s, memo.rows[s][1]])  # day 1, then day 2 where step 1 moves to the lost step 2
+b'21'
+"""
+
+from __future__ import annotations
+
+#: The window of day ``k`` at step ``k``: step ``k`` lost, the steps below it (absent) count as won.
+START = 0xFE
+#: The absorbing id of a transition not computed yet.
+MISS = 1
+#: A state id's digit: odd ids are Dina's days (``'1'``), even ids Dima's (``'2'``).
+PARITY = bytes(50 - (b & 1) for b in range(256))
+#: ``G_1``: Dina wins day 1's game from a window exactly when step 1 is won (bit 0).
+G1 = bytes(49 if x & 1 else 50 for x in range(256))
+_IDENTITY = bytes(range(256))
+#: What filling a row costs besides its transitions, in transitions (making the row, renumbering).
+_ROW_COST = 16
+_COMPOSE_BLOCK = 4096  # steps composed at a time (their tables are kept until read: 1 MiB)
+
+_THROUGH: list[bytes] = []
+
+
+def through() -> list[bytes]:
+    """``through()[m][x] = T_m(x) = (x << 1 | won) & 0xFF``, step won when ``m & ~x``; built once, 0.2 ms.
+
+    >>> through()[0b1][0b0], through()[0b1][0b1]  # a move to a lost step wins
+    (1, 2)
+    """
+    if not _THROUGH:
+        # 64 KiB of (mask, window) pairs at once: "m & ~x != 0" by a big-int AND and a
+        # translate, the shift by a translate, both combined by one OR.
+        windows = _IDENTITY * 256
+        masks = b"".join(bytes((m,)) * 256 for m in range(256))
+        lost = int.from_bytes(windows.translate(bytes(255 - x for x in range(256))), "big")
+        won = (int.from_bytes(masks, "big") & lost).to_bytes(65536, "big").translate(b"\0" + b"\1" * 255)
+        shifted = windows.translate(bytes(x << 1 & 0xFE for x in range(256)))
+        both = (int.from_bytes(shifted, "big") | int.from_bytes(won, "big")).to_bytes(65536, "big")
+        _THROUGH.extend(both[256 * m : 256 * m + 256] for m in range(256))
+    return _THROUGH
+
+
+def digits(states: list[int]) -> bytes:
+    """The digits of a walk's state ids (their parity). O(len) in C; slower past id 255.
+
+    >>> digits([0, 3, 300])
+    b'212'
+    """
+    try:
+        return bytes(states).translate(PARITY)
+    except ValueError:
+        return bytes(map((1).__and__, states)).translate(PARITY)
+
+
+def present(masks: bytes) -> bytes:
+    """The distinct values of ``masks``, sorted: a few C-level passes (0.2 ms for 300,000).
+
+    >>> present(bytes([5, 1, 5, 0]))
+    b'\\x00\\x01\\x05'
+    """
+    seen: set[int] = set()
+    rest = masks
+    while rest:
+        head = set(rest[:512])
+        seen |= head
+        rest = rest.translate(None, bytes(head))
+    return bytes(sorted(seen))
+
+
+class _Pairs(dict):  # type: ignore[type-arg]  # (dict[int, bytes] is not subscriptable at run time on 3.8)
+    """Key ``a | b << 8`` -> ``T_a o T_b`` (256 bytes), made on first use (0.3 us)."""
+
+    def __missing__(self, key: int) -> bytes:
+        tt = through()
+        table = self[key] = tt[key >> 8].translate(tt[key & 0xFF])
+        return table
+
+
+_PAIRS = _Pairs()
+#: The pair tables kept at most (then forgotten): 8,192 are about 3 MiB.
+_MAX_PAIRS = 8192
+_PROBES: list[bytes] = []
+
+
+def compose(table: bytes, masks: bytes) -> tuple[bytes, bytes]:
+    """The digits of the days whose tables are ``table, table o T_m1, ...``, and the table after the last mask.
+
+    Two steps per ``bytes.translate`` call (with ``T_a o T_b`` made once per pair of
+    masks met), chained in C with no Python code per step: about 0.15 us a step on any
+    input.
+
+    >>> compose(G1, bytes([1, 1, 0]))[0]
+    b'212'
+    """
+    import sys  # (not at import: the solve path does without them)
+    from array import array
+    from collections import deque
+    from itertools import chain, tee
+
+    if not _PROBES:
+        # _PROBES[a]: the windows at a step of mask a whose digits are that day's and the next's
+        _PROBES.extend(bytes((START, t[START])) for t in through())
+    parts = []
+    for i in range(0, len(masks), _COMPOSE_BLOCK):
+        block = masks[i : i + _COMPOSE_BLOCK]
+        even = len(block) & ~1
+        keys = array("H", block[:even])  # (bytes: two masks an item, a | b << 8 ...)
+        if sys.byteorder == "big":  # (... once in the machine's order)
+            keys.byteswap()
+        if len(_PAIRS) > _MAX_PAIRS:
+            _PAIRS.clear()
+        queue = deque((table,))
+        # map() takes each table from the queue that extend() fills with map()'s own results;
+        # tee keeps them (a block at a time: 256 bytes each) for their digits.
+        after, kept = tee(map(bytes.translate, map(_PAIRS.__getitem__, keys), iter(queue.popleft, None)))
+        queue.extend(after)
+        last = queue[0]
+        tables = chain((table,), kept)
+        parts.append(b"".join(map(bytes.translate, map(_PROBES.__getitem__, block[0:even:2]), tables)))
+        if even < len(block):
+            parts.append(last[START : START + 1])
+            last = through()[block[-1]].translate(last)
+        table = last
+    return b"".join(parts), table
+
+
+def walk_up(masks: bytes, window: int) -> int:
+    """The window reached from ``window`` (at the step after the last mask) up through ``masks``. O(len), 25 ns a step.
+
+    >>> walk_up(bytes([1]), START)  # one step above a lost step, with a move to it: won
+    253
+    """
+    tt = through()
+    for m in masks[::-1]:
+        window = tt[m][window]
+    return window
+
+
+def rebuild(masks: bytes, known: bytes | bytearray | list[int], q: int, depth: int) -> bytes | None:
+    """``G_q`` from the digits ``known[k]`` of the days ``q - depth .. q - 1``, or None if they do not decide it.
+
+    ``masks[k]`` is step ``k``'s mask.  Every window at step ``q`` goes up to
+    some window at ``p = q - depth``; when each one it can reach is a known
+    day's window there, ``G_q(x)`` is that day's digit, for every ``x``.  It
+    fails when a window travels further than ``depth`` steps before it meets a
+    day's (stutter-like inputs).  O(depth) translates of 256 bytes, O(depth**2)
+    bytes in C.
+
+    >>> masks = bytes([0xFF] * 40)  # equal rows: a subtraction game, every G alike
+    >>> table = rebuild(masks, b"2" + b"1" * 8 + b"2" + b"1" * 8, 18, 16)
+    >>> table == compose(G1, masks[:18])[1]
+    True
+    """
+    p = q - depth
+    if p < 0:
+        return None
+    tt = through()
+    windows = b""  # windows[i]: day q - 1 - i's window at the current step
+    reach = _IDENTITY  # reach[x]: where window x at step q is at the current step
+    for s in range(q - 1, p - 1, -1):
+        t = tt[masks[s]]
+        windows = windows.translate(t) + b"\xfe"
+        reach = reach.translate(t)
+    if reach.translate(None, windows):
+        return None
+    answers = bytearray(256)
+    for i, w in enumerate(windows):
+        answers[w] = known[q - 1 - i]
+    return reach.translate(answers)
+
+
+class Memo:
+    """``(state, mask) -> state`` over interned tables, in 2-D rows filled a row at a time.
+
+    ``rows[s][m]`` is the state after mask ``m`` from state ``s``, or :data:`MISS`
+    while ``s``'s row is not filled.  States met in a row but not visited yet
+    get provisional ids from 256 up; a visited one moves to a free id below
+    256 of its parity (see the module docstring).  ``work`` counts the
+    transitions computed (plus a few per row filled), the measure of the memo's cost.
+    """
+
+    def __init__(self, masks_present: bytes) -> None:
+        self.present = masks_present
+        self.tables: dict[int, bytes] = {}  # id -> G
+        self.ids: dict[bytes, int] = {}  # G -> id
+        self.refs: dict[int, list[list[int]]] = {}  # provisional id -> the rows holding it
+        self.missrow = [MISS] * 256
+        self.rows: list[list[int]] = [self.missrow] * 256
+        self.low = [0, 3]  # the next free low id of each parity (1 is MISS)
+        self.high = [256, 257]  # the next provisional id of each parity
+        self.visited = 0
+        self.work = 0
+        self.start_id = self.enter(G1)
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+    def _new(self, table: bytes, pool: list[int]) -> int:
+        parity = table[START] & 1  # ord('1') is odd
+        i = pool[parity]
+        pool[parity] = i + 2
+        self.ids[table] = i
+        self.tables[i] = table
+        rows = self.rows
+        while len(rows) <= i:
+            rows.append(self.missrow)
+        return i
+
+    def enter(self, table: bytes) -> int:
+        """The id of ``table`` (met now if new). O(1)."""
+        found = self.ids.get(table)
+        return self._new(table, self.high) if found is None else found
+
+    def add_masks(self, more: bytes) -> None:
+        """Masks the input did not hold so far: the visited rows get their transitions. O(rows * len(more))."""
+        self.present = bytes(sorted(set(self.present) | set(more)))
+        for s, row in enumerate(self.rows):
+            if row is not self.missrow:
+                self._fill(s, row, more)
+
+    def visit(self, s: int) -> int:
+        """Fill the row of state ``s`` (just reached); returns its id, lower if one was free. O(masks present)."""
+        if s >= 256:
+            parity = s & 1
+            r = self.low[parity]
+            if r < 256:
+                self.low[parity] = r + 2
+                table = self.tables.pop(s)
+                self.tables[r] = table
+                self.ids[table] = r
+                for row in self.refs.pop(s, ()):
+                    for m in self.present:
+                        if row[m] == s:
+                            row[m] = r
+                s = r
+        if self.rows[s] is self.missrow:
+            row = self.rows[s] = [MISS] * 256
+            self.visited += 1
+            self.work += _ROW_COST
+            self._fill(s, row, self.present)
+        return s
+
+    def _fill(self, s: int, row: list[int], masks: bytes) -> None:
+        table = self.tables[s]
+        tt = through()
+        ids = self.ids
+        refs = self.refs
+        for m in masks:
+            following = tt[m].translate(table)
+            i = ids.get(following)
+            if i is None:
+                i = self._new(following, self.high)
+            if i >= 256:
+                held = refs.get(i)
+                if held is None:
+                    refs[i] = [row]
+                elif held[-1] is not row:
+                    held.append(row)
+            row[m] = i
+        self.work += len(masks)
