@@ -12,7 +12,7 @@ half a minute the first time).
     python benchmarks/bench.py solve --vs "$(../shared/tools/build-seed)"   # every family against the seed
     python benchmarks/bench.py phases                 # where the time goes, random and the worst family
     python benchmarks/bench.py startup                # start-up CPU against a bare interpreter
-    python benchmarks/bench.py stream --steps 10000000  # streaming throughput, memory and liveness
+    python benchmarks/bench.py stream --baseline OLD/bin/downwedig  # streaming: throughput, memory, liveness
     python benchmarks/bench.py explain                # explain's JSON and full table on a 300,000-step day
 
 Run the seed with an unlimited stack (``ulimit -s unlimited``): its recursion
@@ -136,13 +136,13 @@ def cmd_solve(args: argparse.Namespace) -> None:
     if args.families:
         wanted = args.families.split(",")
         families = [f for f in families if f[0] in wanted]
-    paths = build_inputs(families, args.n)
+    paths = build_inputs([*families, FAMILIES[0]], args.n)  # random rows too, for /random
     header(f"downwedig solve FILE, n = {args.n}: {args.runs} alternating runs after a warm-up, medians")
     if args.vs:
         print(f"# seed: {args.vs} < FILE (run through sh, so ulimit -s applies)")
     print(f"{'family':<14} {'ours s':>7} {'cpu s':>6} {'MiB':>5} {'/random':>7}", end="")
     print(f" {'seed s':>7} {'cpu s':>6} {'MiB':>5} {'ours/seed':>9}" if args.vs else "")
-    rows, random_wall = [], None
+    rows: list[list[str]] = []
     for label, _, _ in families:
         path = paths[label]
         check = run_once(ours("solve", str(path)), capture=True)
@@ -157,13 +157,18 @@ def cmd_solve(args: argparse.Namespace) -> None:
                 theirs_state = "disagrees"
         mine: list[Run] = []
         theirs: list[Run] = []
+        randoms: list[Run] = []  # random rows again, alternating with this family: the paired worst-case ratio
         for _ in range(args.runs):
             mine.append(run_once(ours("solve", str(path))))
             if args.vs and not theirs_state:
                 theirs.append(run_once(["sh", "-c", args.vs], path))
+            if label != "random":
+                randoms.append(run_once(ours("solve", str(paths["random"]))))
         wall, cpu, mib = median([r.wall for r in mine]), median([r.cpu for r in mine]), max(r.peak_mib for r in mine)
-        random_wall = wall if label == "random" else random_wall
-        versus = f"{wall / random_wall:.2f}" if random_wall else ""
+        if label == "random":
+            versus = "1.00"
+        else:
+            versus = f"{median([a.wall / b.wall for a, b in zip(mine, randoms, strict=True)]):.2f}"
         row = [label, f"{wall:.3f}", f"{cpu:.3f}", f"{mib:.0f}", versus]
         line = f"{label:<14} {wall:7.3f} {cpu:6.3f} {mib:5.0f} {versus:>7}"
         if args.vs:
@@ -185,7 +190,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         print("\n| " + " | ".join(cols) + " |\n|" + "---|" * len(cols))
         for row in rows:
             print("| " + " | ".join(row) + " |")
-    print("# ours/seed is the median of the paired ratios of wall times; /random divides medians.")
+    print("# ours/seed and /random are medians of the paired ratios of wall times (each run beside one of the other).")
 
 
 # -- phases: where the time goes -----------------------------------------------------------------
@@ -277,7 +282,9 @@ def stream_input(steps: int) -> Path:
 
 def liveness() -> float:
     """Seconds from writing n and 20 steps into a pipe to reading the 12 digits they decide."""
-    proc = subprocess.Popen(ours("solve", "--stream"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=CLEAN_ENV)
+    # stderr is dropped: closing the pipe after 20 of the 40 steps is meant, and the child says so.
+    pipe, drop = subprocess.PIPE, subprocess.DEVNULL
+    proc = subprocess.Popen(ours("solve", "--stream"), stdin=pipe, stdout=pipe, stderr=drop, env=CLEAN_ENV)
     assert proc.stdin is not None and proc.stdout is not None
     time.sleep(0.3)  # let it start and wait for input
     start = time.perf_counter()
@@ -294,12 +301,27 @@ def liveness() -> float:
 
 def cmd_stream(args: argparse.Namespace) -> None:
     path = stream_input(args.steps)
-    header(f"{args.steps} random steps piped through solve --stream: {args.runs} runs, medians")
-    pipeline = f"cat {shlex.quote(str(path))} | {shlex.join(ours('solve', '--stream'))} | tail -c 1 >/dev/null"
-    runs = [run_once(["sh", "-c", pipeline]) for _ in range(args.runs)]
-    wall = median([r.wall for r in runs])
-    print(f"throughput: {wall:.2f} s, {args.steps / wall:,.0f} steps/s")
-    print(f"peak resident memory of the largest process in the pipeline: {max(r.peak_mib for r in runs):.1f} MiB")
+    header(f"{args.steps} random steps piped through solve --stream: {args.runs} alternating runs, medians")
+
+    def pipeline(downwedig: list[str]) -> list[str]:
+        solve = shlex.join([*downwedig, "solve", "--stream"])
+        return ["sh", "-c", f"cat {shlex.quote(str(path))} | {solve} | tail -c 1"]
+
+    commands = {"ours": ours()}
+    if args.baseline:
+        commands["baseline"] = [args.baseline]
+        print(f"# baseline: {args.baseline} solve --stream")
+    runs: dict[str, list[Run]] = {name: [] for name in commands}
+    for _ in range(args.runs):
+        for name, downwedig in commands.items():
+            runs[name].append(run_once(pipeline(downwedig)))
+    for name, done in runs.items():
+        wall = median([r.wall for r in done])
+        peak = max(r.peak_mib for r in done)
+        print(f"{name:<9} {wall:6.2f} s  {args.steps / wall:>12,.0f} steps/s  peak {peak:5.1f} MiB (largest process)")
+    if args.baseline:
+        ratio = median([b.wall / a.wall for a, b in zip(runs["ours"], runs["baseline"], strict=True)])
+        print(f"baseline/ours: {ratio:.2f} (median of the paired ratios of wall times)")
     latencies = [liveness() for _ in range(args.runs)]
     print(f"liveness: 12 digits {median(latencies) * 1000:.0f} ms after their 20 steps entered the pipe (median)")
 
@@ -330,6 +352,7 @@ def main() -> None:
     commands.add_parser("startup", help="start-up CPU against a bare interpreter")
     stream = commands.add_parser("stream", help="streaming throughput, memory and liveness")
     stream.add_argument("--steps", type=int, default=10_000_000)
+    stream.add_argument("--baseline", metavar="DOWNWEDIG", help="another downwedig executable, run alternately")
     explain = commands.add_parser("explain", help="explain on a 300,000-step day")
     explain.add_argument("--families", default="random,novelty", metavar="A,B,...")
     for sub in (solve, phases, commands.choices["startup"], stream, explain):

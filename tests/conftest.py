@@ -22,6 +22,7 @@ import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -55,7 +56,12 @@ def need_tool(names: Sequence[str], install: str) -> str:
         found = shutil.which(name, path=here + os.pathsep + os.environ.get("PATH", ""))
         if found:
             return found
-    message = f"needs {names[0]}: {install}"
+    missing_tool(f"needs {names[0]}: {install}")
+
+
+def missing_tool(message: str) -> NoReturn:
+    """Skip the test with ``message`` (what it needs, and how to install it); fail it under CI's
+    ``DOWNWEDIG_REQUIRE_TOOLS=1``, which says every tool is installed."""
     if REQUIRE_TOOLS:
         pytest.fail(message + " (DOWNWEDIG_REQUIRE_TOOLS=1 says every tool is installed)")
     pytest.skip(message)

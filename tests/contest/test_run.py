@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest import run as run_module
-from downwedig.contest.run import describe_exit, run_solution
+from downwedig.contest.run import describe_exit, has_gnu_time, run_solution
 
-from ..conftest import need_tool
+from ..conftest import missing_tool, need_tool
 from ..solutions import alive, solution_command
 
 HANG = """\
@@ -146,8 +145,8 @@ def test_the_peak_memory_is_the_program_s_own_not_the_judge_s() -> None:
     # Forked from this (large) process, a child's ru_maxrss starts at this process's size; GNU time measures it
     # from a small process instead.
     need_tool(["time"], "apt-get install time")
-    if not run_module._has_gnu_time():
-        pytest.skip("needs GNU time as /usr/bin/time: apt-get install time")
+    if not has_gnu_time():
+        missing_tool("needs GNU time as /usr/bin/time: apt-get install time")
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 32 * 1024  # KiB: this process is large
     peak = run_solution("true", b"", timeout=30).peak_mib
     assert peak is not None and peak < 16

@@ -13,9 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import pytest
-
-from ..conftest import REQUIRE_TOOLS, need_tool
+from ..conftest import missing_tool, need_tool
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -38,10 +36,7 @@ def launch() -> Iterator[Browser]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        message = "needs playwright: pip install playwright (or pip install -e '.[test]')"
-        if REQUIRE_TOOLS:
-            pytest.fail(message + " (DOWNWEDIG_REQUIRE_TOOLS=1 says every tool is installed)")
-        pytest.skip(message)
+        missing_tool("needs playwright: pip install playwright (or pip install -e '.[test]')")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:

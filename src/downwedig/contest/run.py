@@ -66,7 +66,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import resource
 
-__all__ = ["OUTPUT_LIMIT", "STDERR_KEPT", "Run", "describe_exit", "run_solution"]
+__all__ = ["OUTPUT_LIMIT", "STDERR_KEPT", "Run", "describe_exit", "has_gnu_time", "run_solution"]
 
 #: The largest output a run may write by default (bytes): 8 MiB, Kattis' default; an answer is at most 300,001.
 OUTPUT_LIMIT = 8 << 20
@@ -160,7 +160,12 @@ def _limits(cpu_limit: float | None, memory_mib: int | None, output_limit: int) 
 _gnu_time: bool | None = None
 
 
-def _has_gnu_time() -> bool:
+def has_gnu_time() -> bool:
+    """Whether ``/usr/bin/time`` is GNU time, which measures a program's peak memory (asked once). O(1) after.
+
+    >>> isinstance(has_gnu_time(), bool)
+    True
+    """
     global _gnu_time
     if _gnu_time is None:
         try:
@@ -343,7 +348,7 @@ def run_solution(
     script = _limits(cpu_limit, memory_mib, output_limit) + _exec_form(command)
     argv = ["/bin/sh", "-c", script]
     report = None
-    if _has_gnu_time():
+    if has_gnu_time():
         handle, report = tempfile.mkstemp(prefix="downwedig-time-")
         os.close(handle)
         argv = [_GNU_TIME, "-f", "%M", "-o", report, "--", *argv]
