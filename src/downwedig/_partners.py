@@ -125,7 +125,15 @@ def _deeper(masks: bytes, days: list[int], depth: int) -> list[int]:
 
 
 def rebuild_any(masks: bytes, known: list[int] | bytearray, q: int, depths: tuple[int, ...]) -> bytes | None:
-    """``G_q`` rebuilt at the first of ``depths`` that decides it (see :func:`downwedig._memo.rebuild`), or None."""
+    """``G_q`` rebuilt at the first of ``depths`` that decides it (see :func:`downwedig._memo.rebuild`), or None.
+
+    Cost: O(sum of the depths tried) translates of 256 bytes.
+
+    >>> from downwedig._memo import G1, compose
+    >>> masks = bytes([0xFF] * 40)  # equal rows: G at step 18, from the days above it
+    >>> rebuild_any(masks, b"2" + b"1" * 8 + b"2" + b"1" * 8, 18, (64, 16)) == compose(G1, masks[:18])[1]
+    True
+    """
     for depth in depths:
         table = rebuild(masks, known, q, depth)
         if table is not None:

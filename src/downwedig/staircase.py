@@ -196,6 +196,10 @@ class Staircase:
 
     ``len(s)`` is ``n``; iterating yields the rows as text, top first.  Build
     one with :meth:`from_rows`, :meth:`from_ints` or :func:`downwedig.parse`.
+
+    >>> s = Staircase.from_rows(["WRWRWRWR", "WRWRWRRR"])
+    >>> len(s), s.row(2), s.common(1, 2), s.is_move(1, 2)
+    (2, 'WRWRWRRR', 7, True)
     """
 
     __slots__ = ("_packed", "_size", "_width")

@@ -135,6 +135,14 @@ def answer_files(
     total)`` is called as inputs finish.  Cost: O(total size / jobs) wall time,
     plus starting the workers (a fresh interpreter each, via ``forkserver``
     where available).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_text("2\\nWWWWWWWW\\nRRRRRRRR\\n")
+    >>> [(r.ok, r.message) for r in answer_files([str(folder / "t.in")], jobs=1)]
+    [(True, 'n = 2')]
+    >>> (folder / "t.ans").read_text()
+    '22\\n'
     """
     total = len(sources)
     jobs = max(1, jobs or os.cpu_count() or 1)

@@ -168,6 +168,11 @@ def stress(
     ``jobs``.  A failure is shrunk with at most ``shrink_runs`` more runs
     (:data:`TIMEOUT_SHRINK_RUNS` for a time-out).  Cost: O(tests) runs of the
     solution, plus the shrinking.
+
+    >>> import shlex, sys  # a "solution" that says Dina wins every day
+    >>> report = stress(f"{shlex.quote(sys.executable)} -c 'print(\\"1\\" * int(input()))'", tests=20, seed=1)
+    >>> report.failure is not None and report.failure.kind.name
+    'WRONG_ANSWER'
     """
     cases = plan(seed, tests, max_n)
 
