@@ -87,6 +87,26 @@ _LONGEST_BACKUP = 20
 _STUTTER_FROM_BOTTOM = 50
 
 
+def _choose(rows: list[int], state: int, seen: set[int], candidates: int, rng: SplitMix64) -> tuple[int, int]:
+    """The next row and the table it leads to: the first of ``candidates`` random rows whose table
+    (from ``state``, the table before the step it completes) is new and not constant, else one whose
+    table is not constant, else any.  O(candidates) state steps."""
+    tables = bit_form(WIDTH)
+    p = len(rows) - WIDTH  # adding a row completes step p's move mask
+    fallback = None
+    for _ in range(candidates):
+        row = rng.bits(WIDTH)
+        rows.append(row)
+        following = tables.step(state, step_mask(rows, p, WIDTH))
+        rows.pop()
+        if not tables.is_constant(following) and following not in seen:
+            return row, following
+        if fallback is None or tables.is_constant(fallback[1]):
+            fallback = (row, following)
+    assert fallback is not None
+    return fallback
+
+
 def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
     """Rows chosen greedily so that the engine meets a new, non-constant state at every step it can.
 
@@ -103,20 +123,7 @@ def novelty_rows(n: int, rng: SplitMix64, candidates: int = 16) -> list[int]:
     backups = 0  # (bounded, so that generation stays O(n * candidates))
     while len(rows) < n + WIDTH:
         p = len(rows) - WIDTH  # adding a row completes step p's move mask
-        fallback = None
-        chosen = None
-        for _ in range(candidates):
-            row = rng.bits(WIDTH)
-            rows.append(row)
-            state = tables.step(states[-1], step_mask(rows, p, WIDTH))
-            rows.pop()
-            if not tables.is_constant(state) and state not in seen:
-                chosen = (row, state)
-                break
-            if fallback is None or tables.is_constant(fallback[1]):
-                fallback = (row, state)
-        chosen = chosen or fallback
-        assert chosen is not None
+        chosen = _choose(rows, states[-1], seen, candidates, rng)
         if (
             tables.is_constant(chosen[1])
             and not tables.is_constant(states[-1])
@@ -236,21 +243,7 @@ def _greedy_stretch(rows: list[int], states: list[int], seen: set[int], count: i
     stuck = 0
     backups = 0  # (bounded, as in novelty_rows)
     while len(rows) < floor + count:
-        p = len(rows) - WIDTH
-        fallback = None
-        chosen = None
-        for _ in range(16):
-            row = rng.bits(WIDTH)
-            rows.append(row)
-            state = tables.step(states[-1], step_mask(rows, p, WIDTH))
-            rows.pop()
-            if not tables.is_constant(state) and state not in seen:
-                chosen = (row, state)
-                break
-            if fallback is None or tables.is_constant(fallback[1]):
-                fallback = (row, state)
-        chosen = chosen or fallback
-        assert chosen is not None
+        chosen = _choose(rows, states[-1], seen, 16, rng)
         if (
             tables.is_constant(chosen[1])
             and not tables.is_constant(states[-1])
