@@ -46,7 +46,7 @@ def editorial_code() -> dict[str, object]:
     return namespace
 
 
-@pytest.mark.parametrize("name", ["slow", "windows", "top_down", "composing"])
+@pytest.mark.parametrize("name", ["slow", "windows", "top_down", "composing", "partners"])
 def test_each_solution_of_the_editorial_answers_as_the_library(name: str) -> None:
     solve = editorial_code()[name]
     assert callable(solve)
