@@ -13,7 +13,7 @@ import pytest
 
 from downwedig import answer, parse
 from downwedig.contest.judge import Limits, find_tests, judge_test
-from downwedig.contest.package import InvalidDestination, check_destination, write_package
+from downwedig.contest.package import Built, InvalidDestination, check_destination, write_package
 from downwedig.contest.plan import InvalidPlan, load_plan, read_plan
 from downwedig.contest.programs.mistakes import MISTAKES
 from downwedig.contest.validate import validate
@@ -25,11 +25,18 @@ THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def small_built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The legacy package of the plan ``small``, built once for the module's tests."""
-    path = tmp_path_factory.mktemp("small") / "downwedig"
-    write_package(path, "legacy", load_plan("small"))
-    return path
+    return write_package(tmp_path_factory.mktemp("small") / "downwedig", "legacy", load_plan("small"))
+
+
+@pytest.fixture(scope="module")
+def small(small_built: Built) -> Path:
+    return small_built.path
+
+
+#: A plan of two tests, enough for every wrong submission to be caught (quick to build twice).
+TINY = "a equal --n 9\nb random --n 20\n"
 
 
 def files(root: Path) -> dict[str, bytes]:
@@ -67,10 +74,12 @@ def test_the_legacy_layout(small: Path) -> None:
     assert statement.startswith("\\problemname{Down We Dig}") and "\\section*{Input}" in statement
 
 
-def test_the_2023_07_layout_and_the_same_bytes_every_time(tmp_path: Path, small: Path) -> None:
-    first, second = tmp_path / "a" / "downwedig", tmp_path / "b" / "downwedig"
-    write_package(first, "2023-07", load_plan("small"))
-    write_package(second, "2023-07", load_plan("small"))
+def test_the_2023_07_layout_and_the_same_bytes_every_time(tmp_path: Path) -> None:
+    # (The bytes of every generated test are pinned by the golden hashes of tests/contest/test_registry.py.)
+    first, second, legacy_path = (tmp_path / name / "downwedig" for name in ("a", "b", "legacy"))
+    write_package(first, "2023-07", read_plan(TINY))
+    write_package(second, "2023-07", read_plan(TINY))
+    write_package(legacy_path, "legacy", read_plan(TINY))
     made = files(first)
     assert made == files(second)
     yaml = made["problem.yaml"].decode()
@@ -79,7 +88,7 @@ def test_the_2023_07_layout_and_the_same_bytes_every_time(tmp_path: Path, small:
     assert re.search(r"^uuid: [0-9a-f-]{36}$", yaml, re.M)
     assert "statement/problem.en.md" in made and "output_validator/validate.py" in made
     # The data and the programs are those of the legacy package.
-    legacy = files(small)
+    legacy = files(legacy_path)
     assert {k: v for k, v in made.items() if k.startswith(("data/", "submissions/"))} == {
         k: v for k, v in legacy.items() if k.startswith(("data/", "submissions/"))
     }
@@ -105,8 +114,8 @@ def first_failure(command: str, root: Path) -> tuple[str, str] | None:
     return None
 
 
-def test_the_accepted_solution_passes_and_each_wrong_one_fails_where_the_summary_says(tmp_path: Path) -> None:
-    built = write_package(tmp_path / "downwedig", "legacy", load_plan("small"))
+def test_the_accepted_solution_passes_and_each_wrong_one_fails_where_the_summary_says(small_built: Built) -> None:
+    built = small_built
     python = shlex.quote(sys.executable)
     submissions = built.path / "submissions"
     assert first_failure(f"{python} {submissions / 'accepted/solution.py'}", built.path) is None
@@ -150,7 +159,7 @@ def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
 
 def test_force_replaces_a_folder_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
     target = tmp_path / "out" / "pkg"
-    write_package(target, "legacy", read_plan("a equal --n 9\nb random --n 20\n"), force=True)
+    write_package(target, "legacy", read_plan(TINY), force=True)
     (target / "stale.txt").write_text("old")
     write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True)
     assert not (target / "stale.txt").exists() and (target / "data/secret/c.in").exists()
