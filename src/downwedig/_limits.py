@@ -60,7 +60,7 @@ class MemoLimits:
         max_rows: int = 8192,
         depth: int = 15,
         deep_depths: tuple[int, ...] = (64,),
-        partner_block: int = 1 << 13,
+        partner_block: int = 1 << 15,
         max_partner_block: int = 1 << 16,
         checkpoint: int = 1 << 13,
         unmatched_ratio: int = 64,
