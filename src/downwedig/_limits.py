@@ -59,7 +59,7 @@ class MemoLimits:
         max_states: int = 32768,
         max_rows: int = 8192,
         depth: int = 15,
-        deep_depths: tuple[int, ...] = (64,),
+        deep_depths: tuple[int, ...] = (32,),
         partner_block: int = 1 << 15,
         max_partner_block: int = 1 << 16,
         checkpoint: int = 1 << 13,
