@@ -4,27 +4,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from downwedig.contest.plan import load_plan
-
 from ..conftest import Cli
 
 
 def test_package_prints_what_it_wrote(cli: Cli, tmp_path: Path) -> None:
-    result = cli("package", tmp_path / "downwedig", "--tests", "small")
+    # (The README's transcript of `package --tests small`, run by tests/test_readme.py, covers the built-in plan.)
+    plan = tmp_path / "tiny.plan"
+    plan.write_text("n9-equal equal --n 9\nrandom-20 random --n 20\n")
+    result = cli("package", tmp_path / "downwedig", "--tests", plan)
     assert result.status == 0, result.stderr
     first, *caught = result.out.splitlines()
-    secret = len(load_plan("small"))
     wrote = f"package: wrote {tmp_path / 'downwedig'}/ (legacy format)"
-    assert first.startswith(f"{wrote}: 1 sample and {secret} secret tests")
     # Each test is two files (.in, .ans), plus the sample's two and ten others (yaml, statement, programs).
-    assert f"(n from 1 to 50000, 0 of n = 300000), {2 * secret + 12} files, " in first
+    assert first.startswith(f"{wrote}: 1 sample and 2 secret tests (n from 9 to 20, 0 of n = 300000), 16 files, ")
     assert caught == [
         "  wrong_answer/strict_rule.py is caught by sample/1",
-        "  wrong_answer/short_window.py is caught by secret/06-n9-equal",
+        "  wrong_answer/short_window.py is caught by secret/n9-equal",
         "  wrong_answer/first_day.py is caught by sample/1",
         "  wrong_answer/counts_differences.py is caught by sample/1",
     ]
     assert (tmp_path / "downwedig" / "problem.yaml").exists()
+    assert sorted(p.name for p in (tmp_path / "downwedig" / "data" / "secret").iterdir()) == [
+        "n9-equal.ans",
+        "n9-equal.in",
+        "random-20.ans",
+        "random-20.in",
+    ]
 
 
 def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
