@@ -75,6 +75,23 @@ def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def seconds_range(high: float | None = None) -> Callable[[str], float]:
+    """An argparse type: a number of seconds, more than 0 and at most ``high`` (no upper bound when None)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if high is not None and not 0 < value <= high:
+            raise argparse.ArgumentTypeError(f"must be more than 0 and at most {high:g} seconds, got {text}")
+        if not value > 0:  # (NaN too)
+            raise argparse.ArgumentTypeError(f"must be positive, got {text}")
+        return value
+
+    return parse
+
+
 def width_type(text: str) -> int:
     """argparse type for ``--width``: an integer from 1 to :data:`~downwedig.staircase.MAX_WIDTH`."""
     from ..staircase import MAX_WIDTH

@@ -8,19 +8,9 @@ import sys
 from typing import Any
 
 from ..staircase import MAX_N
-from ._common import CommandError, int_range, printable
+from ._common import CommandError, int_range, printable, seconds_range
 
 __all__ = ["configure", "run"]
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--max-n", type=int_range(1, MAX_N), default=100, metavar="N", help=f"largest n, 1..{MAX_N} (100)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0); same seed, same tests")
-    parser.add_argument("--timeout", type=_seconds, default=5.0, metavar="SEC", help="per run (5)")
+    parser.add_argument("--timeout", type=seconds_range(), default=5.0, metavar="SEC", help="per run (5)")
     parser.add_argument(
         "-j", "--jobs", type=int_range(1), default=None, metavar="JOBS", help="runs at once (CPU count)"
     )

@@ -8,21 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._common import CommandError, UsageError, int_range, printable, use_color
+from ._common import CommandError, UsageError, int_range, printable, seconds_range, use_color
 
 __all__ = ["configure", "run"]
 
 _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35"}
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600 seconds, got {text}")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +28,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument("--solution", required=True, metavar="CMD", help="shell command of the solution")
-    parser.add_argument("--time-limit", type=_seconds, default=5.0, metavar="S", help="CPU seconds per test (5)")
+    parser.add_argument(
+        "--time-limit", type=seconds_range(3600), default=5.0, metavar="S", help="CPU seconds per test (5)"
+    )
     parser.add_argument(
         "--memory-limit", type=int_range(16, 1 << 20), default=512, metavar="MiB", help="memory per test (512)"
     )
