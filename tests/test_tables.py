@@ -1,13 +1,15 @@
-"""Both stores of tables G against each other, and composed steps against the oracle."""
+"""Both forms of the tables G against each other, and the one composer against the oracle and single steps."""
 
 from __future__ import annotations
+
+from random import Random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig import Staircase, reference_answer
-from downwedig._tables import BitTables, ByteTables, bit_form
+from downwedig.engine.tables import BitTables, ByteTables, bit_form, byte_form, compose
 from downwedig.moves import packed_move_masks
 
 from .strategies import examples, staircases
@@ -64,11 +66,24 @@ def test_composed_steps_equal_oracle(width: int, data: st.DataObject) -> None:
 @given(staircases(max_n=60), st.integers(0, 60))
 def test_composing_in_two_parts_equals_composing_once(staircase: Staircase, cut: int) -> None:
     """An odd first part leaves a single step at its end; the second part carries on from it."""
-    tables = ByteTables(8)
+    form = byte_form(8)
     masks = packed_move_masks(staircase.packed, 8)
-    first, middle = tables.compose(tables.start(), masks[:cut])
-    second, last = tables.compose(middle, masks[cut:])
-    assert (first + second, last) == tables.compose(tables.start(), masks)
+    first, middle = compose(form, form.g1, masks[:cut])
+    second, last = compose(form, middle, masks[cut:])
+    assert (first + second, last) == compose(form, form.g1, masks)
+
+
+@examples(20)
+@given(st.integers(8190, 8200), st.integers(0, 2**32))
+def test_composing_across_blocks_equals_stepping(n: int, seed: int) -> None:
+    """Past 4,096 steps the composer works a block at a time (an odd block leaves a single step)."""
+    form = byte_form(8)
+    masks = Random(seed).randbytes(n)
+    table, digits = form.g1, bytearray()
+    for m in masks:
+        digits.append(table[form.start])
+        table = form.through[m].translate(table)
+    assert compose(form, form.g1, masks) == (bytes(digits), table)
 
 
 def test_bit_form_steps_and_constants() -> None:

@@ -16,8 +16,9 @@ each layer imports only the layers above it in this list:
 2. :mod:`~downwedig.reader` -- the judge's text to a :class:`Staircase` (whole or streamed);
    :mod:`~downwedig.moves` -- the rule applied to every step at once (move masks);
    :mod:`~downwedig.reference` -- the slow, obviously right oracle the tests trust.
-3. :mod:`~downwedig.engine` -- the fast solver; its routes are private modules (``_memo``,
-   ``_partners``, ``_generic`` over ``_tables``) and its budgets one object (``_limits``);
+3. :mod:`~downwedig.engine` -- the fast solver, one room: ``solver`` (the idea and the
+   routes), ``limits`` (every budget, :class:`MemoLimits`), ``tables`` (``G`` as bytes or
+   bits, the one composer), and the private routes ``_memo``, ``_partners``, ``_generic``;
    :mod:`~downwedig.explain` -- one day solved in full: statuses, remoteness, best moves, the reason.
 4. Views and uses of those: :mod:`~downwedig.render` (text, JSON, SVG, the HTML page),
    :mod:`~downwedig.play` (a game against the perfect player), :mod:`~downwedig.contest`

@@ -7,10 +7,10 @@ import itertools
 import pytest
 
 from downwedig import InvalidOption, Staircase, answer, move_masks, reference_answer
-from downwedig._tables import bit_form
 from downwedig.contest.adversarial import FAMILIES
 from downwedig.contest.prng import SplitMix64
 from downwedig.contest.registry import generate
+from downwedig.engine.tables import bit_form
 
 
 def states_met(rows: list[int]) -> int:

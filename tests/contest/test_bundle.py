@@ -13,7 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig import answer, parse
-from downwedig.contest.bundle import PROGRAMS, _literal, bundle, mistake_program, needed_modules
+from downwedig.contest import bundle as bundle_module
+from downwedig.contest.bundle import PROGRAMS, PackageImport, _literal, bundle, mistake_program, needed_modules
 from downwedig.contest.programs import input_validator, mistakes, output_validator, slow, solution
 from downwedig.contest.registry import all_families, generate, to_text
 
@@ -51,12 +52,30 @@ def bundles(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_the_solution_embeds_only_what_it_needs() -> None:
     needed = needed_modules(PROGRAMS["solution"].module)
     assert needed[-1] == PROGRAMS["solution"].module
-    assert {"downwedig.engine", "downwedig.reader", "downwedig.moves", "downwedig._tables"} <= set(needed)
+    assert {"downwedig.engine.solver", "downwedig.reader", "downwedig.moves", "downwedig.engine.tables"} <= set(needed)
     # Drawing, explaining, the contest tools and the command line are not loaded to answer.
     assert not [m for m in needed if m.startswith(("downwedig.render", "downwedig.cli", "downwedig.contest.check"))]
     assert "downwedig.explain" not in needed
     # Every module comes after the modules it imports.
-    assert needed.index("downwedig.errors") < needed.index("downwedig.staircase") < needed.index("downwedig.engine")
+    assert (
+        needed.index("downwedig.errors") < needed.index("downwedig.staircase") < needed.index("downwedig.engine.solver")
+    )
+
+
+def test_a_name_imported_from_a_package_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bundle gives packages empty modules: ``from ..engine import answer`` would fail when the file runs."""
+    package = tmp_path / "downwedig_probe"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "inner" / "__init__.py").write_text("from .real import VALUE\n")
+    (package / "inner" / "real.py").write_text("VALUE = 1\n")
+    (package / "program.py").write_text("from .inner import VALUE\n")
+    (package / "fine.py").write_text("from .inner.real import VALUE\nfrom . import inner\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(bundle_module, "PACKAGE", "downwedig_probe")
+    with pytest.raises(PackageImport, match=r"imports VALUE from the package downwedig_probe\.inner"):
+        needed_modules("downwedig_probe.program")
+    assert needed_modules("downwedig_probe.fine") == ["downwedig_probe.inner.real", "downwedig_probe.fine"]
 
 
 def test_the_output_validator_words_its_verdict_as_check_does() -> None:

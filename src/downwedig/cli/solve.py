@@ -72,7 +72,7 @@ def solve(path: str, *, stream: bool = False, width: int = 8) -> int:
     With ``stream`` each digit is written as soon as it is known; without,
     nothing is written unless the whole input is good.
     """
-    from ..engine import answer, answer_chunks
+    from ..engine.solver import answer, answer_chunks
     from ..reader import read_chunks
     from ..staircase import Staircase
 

@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..engine import answer
+from ..engine.solver import answer
 from ..errors import InvalidStaircase
 from ..reader import parse
 

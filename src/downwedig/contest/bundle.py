@@ -9,7 +9,9 @@ second copy of the engine is kept by hand.
 
 The file embeds each module's source text as a string.  When run, it makes a
 module object for each (and an empty package object for ``downwedig`` and its
-subpackages, whose ``__init__`` code is not run), registers it in
+subpackages, whose ``__init__`` code is not run: a bundled module imports
+names from the module that defines them, never from a package, and
+:func:`needed_modules` refuses one that does), registers it in
 ``sys.modules`` and executes its source there, dependencies first, so that the
 modules' relative imports find each other; then it calls the program's
 ``main`` with the command line and the standard streams and exits with its
@@ -19,7 +21,7 @@ of compiling under CPython).  The embedded modules must run on Python 3.9
 (Debian's PyPy 3.9 is what Kattis runs ``.py`` files with).
 
 >>> text = bundle(PROGRAMS["solution"])
->>> text.startswith("#!/usr/bin/env python3") and "downwedig.engine" in text
+>>> text.startswith("#!/usr/bin/env python3") and "downwedig.engine.solver" in text
 True
 """
 
@@ -33,7 +35,7 @@ from pathlib import Path
 
 from .. import __version__
 
-__all__ = ["PROGRAMS", "CyclicImport", "Program", "bundle", "mistake_program", "needed_modules"]
+__all__ = ["PROGRAMS", "CyclicImport", "PackageImport", "Program", "bundle", "mistake_program", "needed_modules"]
 
 #: The package whose modules are bundled.
 PACKAGE = "downwedig"
@@ -82,6 +84,10 @@ class CyclicImport(ValueError):
     """Modules that import each other at load time cannot be loaded one after the other."""
 
 
+class PackageImport(ValueError):
+    """A bundled module imports a name from a package's ``__init__``, which a bundle does not run."""
+
+
 def _source_path(name: str) -> tuple[Path, bool]:
     """Where module ``name``'s source is, and whether it is a package."""
     spec = importlib.util.find_spec(name)
@@ -111,7 +117,12 @@ def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
 
 
 def _imports(name: str, is_package: bool, source: str) -> list[str]:
-    """The modules of the package that ``name`` imports (at run time), in the order of the source."""
+    """The modules of the package that ``name`` imports (at run time), in the order of the source.
+
+    A name imported from one of the package's packages must be a module: the
+    bundle gives a package an empty module, so a name its ``__init__`` defines or
+    re-exports would not be there (:class:`PackageImport`).
+    """
     here = name if is_package else name.rpartition(".")[0]
     found: list[str] = []
     for node in _run_time_nodes(ast.parse(source)):
@@ -124,9 +135,23 @@ def _imports(name: str, is_package: bool, source: str) -> list[str]:
             else:
                 target = node.module or ""
             found.append(target)
-            # ``from . import x`` and ``from .pkg import x`` may name submodules.
-            found += [f"{target}.{alias.name}" for alias in node.names if _is_module(f"{target}.{alias.name}")]
-    return [module for module in found if module == PACKAGE or module.startswith(PACKAGE + ".")]
+            if not _in_package(target):
+                continue
+            # ``from . import x`` and ``from .pkg import x`` may name submodules ...
+            modules = [alias.name for alias in node.names if _is_module(f"{target}.{alias.name}")]
+            found += [f"{target}.{module}" for module in modules]
+            # ... and must, when the target is a package.
+            others = [alias.name for alias in node.names if alias.name not in modules]
+            if others and _source_path(target)[1]:
+                raise PackageImport(
+                    f"{name} imports {', '.join(others)} from the package {target}, whose __init__ a bundle does"
+                    " not run: import from the module that defines it"
+                )
+    return [module for module in found if _in_package(module)]
+
+
+def _in_package(module: str) -> bool:
+    return module == PACKAGE or module.startswith(PACKAGE + ".")
 
 
 def _is_module(name: str) -> bool:
@@ -147,8 +172,8 @@ def needed_modules(root: str) -> list[str]:
 
     >>> needed_modules("downwedig.moves")
     ['downwedig.errors', 'downwedig.staircase', 'downwedig.moves']
-    >>> needed_modules("downwedig.engine")[-3:]
-    ['downwedig._generic', 'downwedig._partners', 'downwedig.engine']
+    >>> needed_modules("downwedig.engine.solver")[-3:]
+    ['downwedig.engine._generic', 'downwedig.engine._partners', 'downwedig.engine.solver']
     """
     order: list[str] = []
     state: dict[str, str] = {}  # name -> "visiting" | "done"

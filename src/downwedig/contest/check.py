@@ -21,7 +21,7 @@ import io
 from itertools import compress, count
 from operator import ne
 
-from ..engine import answer
+from ..engine.solver import answer
 from ..errors import InvalidStaircase
 from ..explain import analyse
 from ..reader import describe_byte, parse

@@ -44,7 +44,7 @@ from importlib import resources
 from pathlib import Path
 
 from .. import __version__
-from ..engine import answer
+from ..engine.solver import answer
 from ..reader import parse
 from .bundle import PROGRAMS, bundle, mistake_program
 from .plan import InvalidPlan, PlannedTest

@@ -24,7 +24,7 @@ import enum
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import answer
+from ..engine.solver import answer
 from ..staircase import Staircase
 from .check import differences, read_digits
 from .prng import SplitMix64, derive_seed

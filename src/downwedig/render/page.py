@@ -29,7 +29,7 @@ import json
 import re
 from importlib import resources
 
-from ..engine import answer
+from ..engine.solver import answer
 from ..errors import InvalidDay, InvalidSteps
 from ..explain import REASONS
 from ..moves import packed_move_masks

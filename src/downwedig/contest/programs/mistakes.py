@@ -16,7 +16,7 @@ gives exactly :func:`downwedig.moves.packed_move_masks`.
 
 from __future__ import annotations
 
-from ...engine import Solver
+from ...engine.solver import Solver
 from ...reader import parse
 from ...staircase import WIDTH, allows_move, popcount
 

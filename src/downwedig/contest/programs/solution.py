@@ -14,7 +14,7 @@ b'211\\n'
 
 from __future__ import annotations
 
-from ...engine import answer
+from ...engine.solver import answer
 from ...errors import InvalidStaircase
 from ...reader import parse
 

@@ -1,10 +1,9 @@
 """The engine for every width: a memo of transitions between tables, or tables composed in C.
 
 The tables ``G`` (see :mod:`downwedig.engine`) live in a store
-(:class:`~downwedig._tables.Tables`) that numbers each table it meets; this
-solver walks from one to the next in two modes.  The width-8 engine has faster
-routes of its own; this one serves every other width (and is the reference the
-tests hold the width-8 routes to).
+(:class:`~downwedig.engine.tables.Tables`) that numbers each table it meets; this
+solver walks from one to the next in two modes.  It serves every width but 8,
+the judge's, which has faster routes of its own (:mod:`downwedig.engine.solver`).
 
 *Memo.*  The transitions ``(state, mask) -> state`` are memoised: the first
 :attr:`MemoLimits.flat_states` states in a flat list (a step is one list
@@ -12,7 +11,8 @@ index), later ones in a dict; about 0.08 us a step on most inputs.
 
 *Composing.*  Up to width 8 a table is ``2**w`` bytes, and two steps are one
 ``bytes.translate`` call with a table built once per pair of masks; chained in
-C, about 0.15 us a step on every input.  When a block of
+C (:func:`downwedig.engine.tables.compose`, which width 8 runs too), about
+0.15 us a step on every input.  When a block of
 :attr:`MemoLimits.block` steps misses more than one step in
 :attr:`MemoLimits.miss_ratio` (plus a saved allowance for bursts), the rest
 of the block and the next few are composed, twice as many each time the memo
@@ -29,14 +29,17 @@ from __future__ import annotations
 
 import gc
 
-from ._tables import BitTables, ByteTables
+from .tables import BitTables, ByteTables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._limits import MemoLimits
-    from ._tables import Tables
+    from .limits import MemoLimits
+    from .tables import Tables
+
+#: The indexes of :attr:`downwedig.engine.Solver.routes` this solver counts in.
+_MEMO, _COMPOSE = 0, 2
 
 
 class _MemoDefeated(Exception):
@@ -46,13 +49,18 @@ class _MemoDefeated(Exception):
 class GenericSolver:
     """The memo-or-compose solver of every width (see the module docstring); keeps O(1) state whatever ``n``.
 
+    ``routes`` is the list of the steps each route answered (the :class:`~downwedig.engine.Solver`'s):
+    this solver adds the steps it memoised and those it composed.
+
     >>> from downwedig.engine import MemoLimits
-    >>> GenericSolver(3, MemoLimits()).feed(bytes([0b1, 0b1, 0b0]))
-    b'212'
+    >>> routes = [0, 0, 0, 0]
+    >>> GenericSolver(3, MemoLimits(), routes).feed(bytes([0b1, 0b1, 0b0])), routes
+    (b'212', [3, 0, 0, 0])
     """
 
-    def __init__(self, width: int, limits: MemoLimits) -> None:
+    def __init__(self, width: int, limits: MemoLimits, routes: list[int]) -> None:
         self._limits = limits
+        self._routes = routes
         self._width = width
         self._tables: Tables = ByteTables(width) if width <= 8 else BitTables(width)
         # A state's transitions are found at row = state * 2**w (+ mask): the ids are
@@ -65,7 +73,6 @@ class GenericSolver:
         self._allowance = limits.miss_allowance
         self._composing = 0  # blocks still to compose before the memo is tried again
         self._backoff = 1
-        self._composed = 0
         self._clear_memo()
         self._row = self._row_of(self._tables.start())
 
@@ -100,11 +107,6 @@ class GenericSolver:
         else:
             self._next_wide[row + mask] = following
         return following
-
-    @property
-    def composed(self) -> int:
-        """How many steps were answered by composing tables rather than by the memo."""
-        return self._composed
 
     def feed(self, values: bytes | list[int]) -> bytes:
         """Digits (``b'1'``/``b'2'``) of the next days, one per move mask (checked by the caller). O(len) memoised."""
@@ -156,14 +158,16 @@ class GenericSolver:
             self._allowance = 0
             self._composing = self._backoff
             self._backoff = min(2 * self._backoff, limits.max_backoff)
+            self._routes[_MEMO] += done
             return bytes(map(self._digit.__getitem__, seen[:done])) + self._compose(row, masks[done:])
         self._backoff = 1
         self._allowance = min(self._misses_left, limits.miss_allowance)
         self._row = row
+        self._routes[_MEMO] += len(seen)
         return bytes(map(self._digit.__getitem__, seen))
 
     def _compose(self, row: int, masks: Sequence[int]) -> bytes:
         digits, state = self._tables.compose(row // self._stride, bytes(masks))
-        self._composed += len(masks)
+        self._routes[_COMPOSE] += len(masks)
         self._row = self._row_of(state)
         return digits

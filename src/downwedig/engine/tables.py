@@ -1,4 +1,4 @@
-"""The tables ``G`` of the engine, in two forms behind one small protocol, :class:`Tables`.
+"""The tables ``G`` of the engine: their arithmetic, one composer, and two stores behind one protocol.
 
 ``G_p`` maps the window of statuses at step ``p`` (bit ``b`` = step ``p + b``
 won) to the winner of the day; ``T_m`` shifts a window one step up, for a step
@@ -6,22 +6,25 @@ with move mask ``m``: ``T_m(x) = (x << 1 | won) mod 2**w``, the step being won
 when one of its moves meets a lost bit of ``x``; ``G_{p+1} = G_p o T_m``.  See
 :mod:`downwedig.engine` for why.
 
-A :class:`Tables` object is the engine's store of the tables it has met: each
-one is *interned* as a small state number, so the engine's memo deals in
-numbers only, and the store knows how to step a state (:meth:`~Tables.successor`),
-read its digit, and step many at once (:meth:`~Tables.compose`).  Two forms:
+Two forms of a table:
 
-:class:`ByteTables` (widths up to 8) keeps ``G`` as ``2**w`` bytes, each the
-digit (``b'1'`` or ``b'2'``) of its window, so that ``G o T_m`` is one C call,
-``T_m.translate(G)``: O(2**w) bytes, about 0.2 us at width 8.  Two steps at
-once cost the same call with the composed table ``T_m o T_m'``, built once per
-pair of masks; :meth:`ByteTables.compose` chains those calls with no Python
-code per step, about 0.15 us a step whatever the input.
+*Bytes* (widths up to 8; :class:`ByteForm`, built once per width by
+:func:`byte_form`): ``G`` is ``2**w`` bytes, each the digit (``b'1'`` or
+``b'2'``) of its window, so that ``G o T_m`` is one C call,
+``T_m.translate(G)``: O(2**w) bytes, about 0.14 us at width 8.
+:func:`compose` chains those calls two steps at a time with no Python code per
+step (about 0.15 us a step whatever the input): the one composer of the
+width-8 routes and of the other widths.
 
-:class:`BitTables` (every width, the only one past 8, where a window no longer
-fits a byte) keeps ``G`` as one ``2**w``-bit integer and steps by splitting
-it into its even and odd bits (:class:`BitForm`): O(2**w / 8) bytes, about
-1 us at width 8.  It has no fast :meth:`~Tables.compose`.
+*Bits* (every width, the only form past 8, where a window no longer fits a
+byte; :class:`BitForm`, from :func:`bit_form`): ``G`` is one ``2**w``-bit
+integer, stepped by splitting it into its even and odd bits: O(2**w / 8) bytes,
+about 1 us at width 8.  The test generators use it too
+(:mod:`downwedig.contest.generating.adversarial`).
+
+A :class:`Tables` object is a store of the tables a solver has met, each
+*interned* as a small state number, so a memo deals in numbers only:
+:class:`ByteTables` and :class:`BitTables`.
 
 >>> octets, bits = ByteTables(2), BitTables(2)
 >>> a, b = octets.successor(octets.start(), 0b01), bits.successor(bits.start(), 0b01)
@@ -31,15 +34,14 @@ True
 
 from __future__ import annotations
 
-from .staircase import check_width
+from ..staircase import check_width
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Protocol
 
     class Tables(Protocol):
-        """What the engine needs of a store of tables: states are numbers ``0, 1, ...`` in order met."""
+        """What a solver needs of a store of tables: states are numbers ``0, 1, ...`` in order met."""
 
         width: int
         #: Whether :meth:`compose` runs without Python code per step (worth giving up the memo for).
@@ -64,7 +66,8 @@ if TYPE_CHECKING:
             """Forget every state but ``state``, which becomes state 0; returns 0."""
 
 
-__all__ = ["BitForm", "BitTables", "ByteTables", "bit_form"]  # and, for type checkers, Tables
+# (and, for type checkers, Tables)
+__all__ = ["BitForm", "BitTables", "ByteForm", "ByteTables", "bit_form", "byte_form", "compose"]
 
 _DINA, _DIMA = ord("1"), ord("2")
 
@@ -74,8 +77,7 @@ def _nibble_table(parity: int, shift: int) -> bytes:
     return bytes(sum((v >> (2 * i + parity) & 1) << i for i in range(4)) << shift for v in range(256))
 
 
-_EVEN_LOW, _EVEN_HIGH = _nibble_table(0, 0), _nibble_table(0, 4)
-_ODD_LOW, _ODD_HIGH = _nibble_table(1, 0), _nibble_table(1, 4)
+_NIBBLES: list[bytes] = []  # even low, even high, odd low, odd high: made with the first BitForm (3 ms)
 
 
 class BitForm:
@@ -107,6 +109,8 @@ class BitForm:
         self.g1 = self.has_bit[0]
         self._moving: dict[int, tuple[int, int]] = {}
         self.split = self._split_by_bytes if width >= 3 else self._split_by_shifts
+        if not _NIBBLES:
+            _NIBBLES.extend(_nibble_table(parity, shift) for parity in (0, 1) for shift in (0, 4))
 
     def digit(self, table: int) -> int:
         """The day's digit (``ord('1')`` or ``ord('2')``) for a day whose table is ``table``. O(1)."""
@@ -146,8 +150,9 @@ class BitForm:
         # bytes.translate splits 8 bits at a time in C: under 1 us for width 8.
         raw = table.to_bytes(self.bytes, "little")
         low, high = raw[0::2], raw[1::2]
-        even = int.from_bytes(low.translate(_EVEN_LOW), "little") | int.from_bytes(high.translate(_EVEN_HIGH), "little")
-        odd = int.from_bytes(low.translate(_ODD_LOW), "little") | int.from_bytes(high.translate(_ODD_HIGH), "little")
+        even_low, even_high, odd_low, odd_high = _NIBBLES
+        even = int.from_bytes(low.translate(even_low), "little") | int.from_bytes(high.translate(even_high), "little")
+        odd = int.from_bytes(low.translate(odd_low), "little") | int.from_bytes(high.translate(odd_high), "little")
         return even | even << self.half, odd | odd << self.half
 
     def _split_by_shifts(self, table: int) -> tuple[int, int]:
@@ -225,54 +230,122 @@ class BitTables:
         return self._intern(table)
 
 
-# A byte -> its 8 bits as 8 bytes of 0/1, least significant first.
-_SPREAD = [bytes(v >> i & 1 for i in range(8)) for v in range(256)]
-_AS_DIGIT = bytes.maketrans(b"\x00\x01", b"21")
+#: ``b'1'`` (Dina) where ``x`` is odd (step 1 won: G_1), else ``b'2'``.
+_G1 = bytes(49 if x & 1 else 50 for x in range(256))
+#: ``~x`` of a byte: the lost bits of a window.
+_COMPLEMENT = bytes(255 - x for x in range(256))
+#: Any set bit -> 1.
+_NONZERO = b"\0" + b"\1" * 255
+#: Steps composed at a time (their tables are kept until read: 0.5 MiB).
+_COMPOSE_BLOCK = 4096
+#: The pair tables kept at most, then forgotten (8,192 are about 3 MiB; an input can meet 65,536).
+_MAX_PAIRS = 8192
 
 
 class _PairTables(dict[int, bytes]):
-    """Key ``m | m' << 8`` -> ``T_m o T_m'`` (256 bytes), built on first use.
-
-    At most one table per pair of masks: 65,536 at width 8, some 25 MiB, if an
-    input met every pair (the inputs tried meet at most about 7,000).
-    """
+    """Key ``a | b << 8`` -> ``T_a o T_b`` (256 bytes), built on first use (0.3 us)."""
 
     def __init__(self, through: list[bytes]) -> None:
         super().__init__()
         self._through = through
 
     def __missing__(self, key: int) -> bytes:
-        # G o T_m o T_m' (x) = G[T_m[T_m'[x]]]: translating T_m' by T_m.
+        # (T_a o T_b)[x] = T_a[T_b[x]], which is T_b.translate(T_a).
         table = self[key] = self._through[key >> 8].translate(self._through[key & 0xFF])
         return table
 
 
-class _ByteForm:
-    """The per-width constants of byte tables, shared by every store of one width."""
+class ByteForm:
+    """The constants of one width's byte tables (``w <= 8``): ``G_1``, every ``T_m``, their pairs.
+
+    Shared by every store and route of one width (see :func:`byte_form`).
+
+    >>> form = byte_form(8)
+    >>> form.through[0b1][0b0], form.through[0b1][0b1]  # a move to a lost step wins
+    (1, 2)
+    >>> form.g1[:2], form.start
+    (b'21', 254)
+    """
 
     def __init__(self, width: int) -> None:
-        size = 1 << width
-        bits = bit_form(width)
-        self.start = bits.start
-        self.g1 = self._spread(bits.g1, size).translate(_AS_DIGIT) + bytes(256 - size)
-        # through[m][x] = T_m(x).  A translate table is always 256 bytes; the windows
-        # past 2**w (narrow widths) never occur, and map to 0.
-        shifted = int.from_bytes(bytes(x << 1 & (size - 1) for x in range(size)), "little")
-        pad = bytes(256 - size)
-        self.through = [
-            (shifted | int.from_bytes(self._spread(bits.moving(m)[0], size), "little")).to_bytes(size, "little") + pad
-            for m in range(size)
-        ]
-        #: probes[m]: the windows at step p whose digits are days p and p+1 (step p has mask m).
+        size = 1 << check_width(width)
+        if size > 256:
+            raise ValueError(f"byte tables need a window that fits a byte (width <= 8), got width {width}")
+        self.width = width
+        #: The window of day k at step k: step k lost, the steps below it (absent) won.
+        self.start = size - 2
+        pad = bytes(256 - size)  # (a translate table is 256 bytes; windows past 2**w never occur)
+        #: G_1: Dina wins day 1's game from a window exactly when step 1 is won (bit 0).
+        self.g1 = _G1[:size] + pad
+        #: through[m][x] = T_m(x) = (x << 1 | won) mod 2**w, won when m & ~x.  Every (mask,
+        #: window) pair at once: "m & ~x != 0" by a big-int AND and a translate, the shift by
+        #: a translate, both joined by one OR (0.2 ms at width 8).
+        pairs = size * size
+        windows = bytes(range(size)) * size
+        masks = b"".join(bytes((m,)) * size for m in range(size))
+        lost = int.from_bytes(windows.translate(_COMPLEMENT), "big")
+        won = (int.from_bytes(masks, "big") & lost).to_bytes(pairs, "big").translate(_NONZERO)
+        shifted = windows.translate(bytes(x << 1 & (size - 1) for x in range(256)))
+        both = (int.from_bytes(shifted, "big") | int.from_bytes(won, "big")).to_bytes(pairs, "big")
+        self.through = [both[size * m : size * m + size] + pad for m in range(size)]
+        #: probes[m]: the windows at a step of mask m whose digits are that day's and the next's.
         self.probes = [bytes((self.start, t[self.start])) for t in self.through]
         self.pairs = _PairTables(self.through)
 
-    @staticmethod
-    def _spread(bitset: int, size: int) -> bytes:
-        return b"".join(map(_SPREAD.__getitem__, bitset.to_bytes(max(1, size // 8), "little")))[:size]
+
+_BYTE_FORMS: dict[int, ByteForm] = {}
 
 
-_BYTE_FORMS: dict[int, _ByteForm] = {}
+def byte_form(width: int) -> ByteForm:
+    """The (shared, built once) :class:`ByteForm` of this width. O(4**w) bytes in C the first time, O(1) after.
+
+    >>> byte_form(8) is byte_form(8)
+    True
+    """
+    found = _BYTE_FORMS.get(width)
+    if found is None:
+        found = _BYTE_FORMS[width] = ByteForm(width)
+    return found
+
+
+def compose(form: ByteForm, table: bytes, masks: bytes) -> tuple[bytes, bytes]:
+    """The digits of the days whose tables are ``table, table o T_m1, ...``, and the table after the last mask.
+
+    Two steps per ``bytes.translate`` call (with ``T_a o T_b`` made once per pair
+    of masks met), chained in C with no Python code per step: O(len(masks) *
+    2**w) bytes, about 0.15 us a step at width 8 on any input.  The one
+    composer of every route and width that keeps tables as bytes.
+
+    >>> compose(byte_form(8), byte_form(8).g1, bytes([1, 1, 0]))[0]
+    b'212'
+    """
+    import sys  # (here, not at import: the memo's path does without them)
+    from array import array
+    from collections import deque
+    from itertools import chain, tee
+
+    pairs, probes, start = form.pairs, form.probes, form.start
+    parts = []
+    for i in range(0, len(masks), _COMPOSE_BLOCK):
+        block = masks[i : i + _COMPOSE_BLOCK]
+        even = len(block) & ~1
+        keys = array("H", block[:even])  # (bytes: two masks an item, a | b << 8 ...)
+        if sys.byteorder == "big":  # (... once in the machine's order)
+            keys.byteswap()
+        if len(pairs) > _MAX_PAIRS:
+            pairs.clear()
+        # A feedback loop in C: map() takes each table from the queue that extend() fills
+        # with map()'s own results; tee keeps them (a block at a time) for their digits.
+        queue = deque((table,))
+        after, kept = tee(map(bytes.translate, map(pairs.__getitem__, keys), iter(queue.popleft, None)))
+        queue.extend(after)
+        last = queue[0]
+        parts.append(b"".join(map(bytes.translate, map(probes.__getitem__, block[0:even:2]), chain((table,), kept))))
+        if even < len(block):
+            parts.append(last[start : start + 1])
+            last = form.through[block[-1]].translate(last)
+        table = last
+    return b"".join(parts), table
 
 
 class ByteTables:
@@ -281,14 +354,9 @@ class ByteTables:
     composes = True
 
     def __init__(self, width: int) -> None:
-        if check_width(width) > 8:
-            raise ValueError(f"ByteTables needs a window that fits a byte (width <= 8), got width {width}")
-        form = _BYTE_FORMS.get(width)
-        if form is None:
-            form = _BYTE_FORMS[width] = _ByteForm(width)
-        self._form = form
+        self._form = byte_form(width)
         self.width = width
-        self._through = form.through
+        self._through = self._form.through
         self._tables: list[bytes] = []
         self._ids: dict[bytes, int] = {}
 
@@ -317,37 +385,11 @@ class ByteTables:
         return self._intern(table)
 
     def compose(self, state: int, masks: bytes) -> tuple[bytes, int]:
-        """The digits of the days with tables ``G, G o T_m1, ...``, and the state after the last mask.
-
-        Two steps per ``bytes.translate`` call, and no Python code per step:
-        about 0.15 us a step at width 8, plus about 0.3 us the first time a
-        pair of masks occurs.
+        """:func:`compose` from ``state``: the digits, and the state after the last mask (interned).
 
         >>> octets = ByteTables(8)
         >>> octets.compose(octets.start(), bytes([1, 1, 0]))[0]
         b'212'
         """
-        import sys  # (here, not at import: the solve path of width 8 does without them)
-        from array import array
-        from collections import deque
-        from itertools import chain, tee
-
-        form = self._form
-        table = self._tables[state]
-        even = len(masks) & ~1
-        keys = array("H")
-        keys.frombytes(masks[:even])
-        if sys.byteorder == "big":
-            keys.byteswap()
-        # A feedback loop in C: map() takes each table from the queue that extend()
-        # fills with map()'s own results; tee keeps them for the digits.
-        queue = deque((table,))
-        after, kept = tee(map(bytes.translate, map(form.pairs.__getitem__, keys), iter(queue.popleft, None)))
-        queue.extend(after)
-        last = queue[0]
-        tables: Iterable[bytes] = chain((table,), kept)
-        digits = b"".join(map(bytes.translate, map(form.probes.__getitem__, masks[0:even:2]), tables))
-        if even < len(masks):
-            digits += last[form.start : form.start + 1]
-            last = self._through[masks[-1]].translate(last)
+        digits, last = compose(self._form, self._tables[state], masks)
         return digits, self._intern(last)

@@ -12,30 +12,30 @@ the window "step ``k`` lost, the rest won" (absent steps count as won).
 
 Width 8 (the judge's) has three routes, chosen as the input goes:
 
-*Memo* (:mod:`downwedig._memo`): the tables are numbered and ``(state, mask)
+*Memo* (:mod:`downwedig.engine._memo`): the tables are numbered and ``(state, mask)
 -> state`` memoised in 2-D rows filled a row at a time; about 20 ns a step.
 On random, periodic and most crafted inputs only 3 to a few hundred states
 occur in 300,000 steps.  Nothing bounds them below ``n``, though: ``novelty``
-(:mod:`downwedig.contest.adversarial`) meets 23,000.  The memo is *defeated*
+(:mod:`downwedig.contest.generating.adversarial`) meets 23,000.  The memo is *defeated*
 when the transitions it computes exceed :attr:`MemoLimits.memo_budget` plus
 one per :attr:`MemoLimits.memo_rate` steps walked; a short probe of the first
 :attr:`MemoLimits.probe` steps tells such inputs early.
 
-*Merge partners* (:mod:`downwedig._partners`): a day's answer is an older
+*Merge partners* (:mod:`downwedig.engine._partners`): a day's answer is an older
 day's whose window coincides with it at some step; found for a block of days
 at once with big integers, about 30 ns a day.  It stops where windows travel
 too far (stutter-like inputs), and the engine goes back to the memo there:
 ``G`` at that step is *rebuilt* from the answers of the days just above it
-(:func:`downwedig._memo.rebuild`), which is exact and costs microseconds
+(:func:`downwedig.engine._memo.rebuild`), which is exact and costs microseconds
 whenever no window travels further than a few hundred steps; failing that it
 is composed from the last step where it was known.
 
-*Composing* (:func:`downwedig._memo.compose`): one ``bytes.translate`` a step,
+*Composing* (:func:`downwedig.engine.tables.compose`): one ``bytes.translate`` a step,
 about 0.15 us whatever the input: run when the memo and the partners both
 fail in quick succession, for :attr:`MemoLimits.backoff` steps, twice as many
 each time it happens again (up to :attr:`MemoLimits.max_backoff`).
 
-Other widths (1-7 and 9-16) run :mod:`downwedig._generic` (a memo, or pairs of
+Other widths (1-7 and 9-16) run :mod:`downwedig.engine._generic` (a memo, or pairs of
 steps composed in C).
 
 What bounds the time: every route costs O(1) C-level operations per step
@@ -58,11 +58,12 @@ from __future__ import annotations
 
 import gc
 
-from ._limits import MemoLimits
-from ._memo import G1, MISS, START, Memo, compose, digits, present, through
-from .errors import InvalidMask
-from .moves import packed_move_masks
-from .staircase import WIDTH, Player, Staircase, bytes_per_step, check_width, unpack_values
+from ..errors import InvalidMask
+from ..moves import packed_move_masks
+from ..staircase import WIDTH, Player, Staircase, bytes_per_step, check_width, unpack_values
+from ._memo import FORM, G1, MISS, START, Memo, digits, present
+from .limits import MemoLimits
+from .tables import compose
 
 TYPE_CHECKING = False  # (not typing's, whose import costs more than a small input)
 if TYPE_CHECKING:
@@ -91,13 +92,14 @@ class Solver:
     def __init__(self, width: int = WIDTH, *, limits: MemoLimits | None = None) -> None:
         self._width = check_width(width)
         self._limits = limits = limits or MemoLimits()
+        #: Steps answered by each route: memo, partners, composing, probing (other widths:
+        #: memo and composing only).
+        self.routes = [0, 0, 0, 0]
         self._generic: GenericSolver | None = None
         if width != 8:
             from ._generic import GenericSolver
 
-            self._generic = GenericSolver(width, limits)
-        #: Steps answered by each route: memo, partners, composing, probing (width 8).
-        self.routes = [0, 0, 0, 0]
+            self._generic = GenericSolver(width, limits, self.routes)
         #: How many times a route was left for another, and how many memo restarts.
         self.switches = 0
         self.restarts = 0
@@ -178,7 +180,7 @@ class Solver:
                     self._fail(_MEMO, stop)
             else:
                 stop = min(end, self._compose_until - self._offset)
-                part, self._table = compose(self._table, masks[pos:stop])
+                part, self._table = compose(FORM, self._table, masks[pos:stop])
                 self._state = -1
                 done += part
                 self.routes[_COMPOSE] += stop - pos
@@ -233,7 +235,7 @@ class Solver:
         stopped, and whether new tables kept coming in its second half (the memo would fill a
         row for each: their count times the masks present exceeds ``probe_work``)."""
         assert self._memo is not None
-        tt = through()
+        tt = FORM.through
         table = self._table
         seen = self._seen
         seen.add(table)
@@ -315,7 +317,7 @@ class Solver:
         while pos < end:
             if pos < limits.depth:  # the first days have too few days above them: compose them
                 stop = min(end, limits.depth)
-                part, table = compose(table, masks[pos:stop])
+                part, table = compose(FORM, table, masks[pos:stop])
                 done += part
                 self.routes[_COMPOSE] += stop - pos
                 pos = known_at = stop
@@ -342,7 +344,7 @@ class Solver:
                 q = max(known_at, pos - back)
                 rebuilt = table if q == known_at else rebuild_any(masks, done, q, limits.rebuild_depths)
                 if rebuilt is not None:
-                    _, table = compose(rebuilt, masks[q:pos])
+                    _, table = compose(FORM, rebuilt, masks[q:pos])
                     break
                 back = max(2 * back, 512)
         self._table, self._state = table, -1

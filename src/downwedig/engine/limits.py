@@ -114,7 +114,7 @@ class MemoLimits:
         #: Steps composed when both routes fail in quick succession (doubling up to max_backoff).
         self.backoff = backoff
         self.max_backoff = max_backoff
-        #: Other widths (see downwedig._generic): the memo's dict transitions, flat states
+        #: Other widths (see downwedig.engine._generic): the memo's dict transitions, flat states
         #: and bytes; the steps fed to it at a time; its allowed misses per step and for bursts.
         self.max_transitions = max_transitions
         self.flat_states = flat_states

@@ -27,7 +27,7 @@ from ._memo import START, rebuild, walk_up
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._limits import MemoLimits
+    from .limits import MemoLimits
 
 # '0'/'1' text -> 0 or a nibble bit, one per lane
 _SPREAD = [bytes.maketrans(b"01", bytes((0, 1 << t))) for t in range(4)]
@@ -148,13 +148,14 @@ def _deeper(masks: bytes, days: list[int], depth: int) -> list[int]:
 
 
 def rebuild_any(masks: bytes, known: list[int] | bytearray, q: int, depths: tuple[int, ...]) -> bytes | None:
-    """``G_q`` rebuilt at the first of ``depths`` that decides it (see :func:`downwedig._memo.rebuild`), or None.
+    """``G_q`` rebuilt at the first of ``depths`` that decides it (see :func:`downwedig.engine._memo.rebuild`), or None.
 
     Cost: O(sum of the depths tried) translates of 256 bytes.
 
-    >>> from downwedig._memo import G1, compose
+    >>> from downwedig.engine.tables import byte_form, compose
     >>> masks = bytes([0xFF] * 40)  # equal rows: G at step 18, from the days above it
-    >>> rebuild_any(masks, b"2" + b"1" * 8 + b"2" + b"1" * 8, 18, (64, 16)) == compose(G1, masks[:18])[1]
+    >>> form = byte_form(8)
+    >>> rebuild_any(masks, b"2" + b"1" * 8 + b"2" + b"1" * 8, 18, (64, 16)) == compose(form, form.g1, masks[:18])[1]
     True
     """
     for depth in depths:

@@ -1,8 +1,8 @@
-"""The width-8 engine's tables and its memo: ``G`` as 256 digit bytes, steps as ``bytes.translate``.
+"""The width-8 engine's memo: ``(state, mask) -> state`` over interned tables, and two walks up.
 
 ``G_p`` (window at step ``p`` -> the day's digit, see :mod:`downwedig.engine`)
-is kept as 256 bytes, ``b'1'`` or ``b'2'`` each; ``T_m`` (the window one step
-up, for a step with move mask ``m``) as 256 bytes too, so ``G_{p+1} = G_p o
+is kept as 256 digit bytes and ``T_m`` as a 256-byte translate table (the
+width-8 :class:`~downwedig.engine.tables.ByteForm`), so ``G_{p+1} = G_p o
 T_m`` is one C call, ``T_m.translate(G_p)`` (about 0.14 us).
 
 :class:`Memo` numbers the tables it meets and memoises ``(state, mask) ->
@@ -15,12 +15,12 @@ left), so a walk's states become digits with ``bytes(states).translate(...)``.
 Cost: O(1) per step plus O(masks present) translates per state visited;
 memory: about 2.3 KiB per visited state (its row) and 0.4 KiB per state met.
 
-Three more uses of the same tables: :func:`compose` steps a table through
-many masks with no memo (the uniform fallback, about 0.15 us a step),
-:func:`walk_up` follows one day's window up the staircase (about 25 ns a step),
-and :func:`rebuild` recovers ``G_q`` exactly from the answers of the days just
-above step ``q`` when no window travels further up than a few hundred steps
-(O(depth) translates: a few microseconds), so a walk can restart anywhere.
+Two more uses of the same tables: :func:`walk_up` follows one day's window up
+the staircase (about 25 ns a step), and :func:`rebuild` recovers ``G_q``
+exactly from the answers of the days just above step ``q`` when no window
+travels further up than a few hundred steps (O(depth) translates: a few
+microseconds), so a walk can restart anywhere.  Composing many steps with no
+memo is :func:`downwedig.engine.tables.compose`.
 
 >>> memo = Memo(bytes([0, 1]))  # the masks the input holds
 >>> s = memo.visit(memo.start_id)  # G_1's row filled
@@ -32,8 +32,12 @@ from __future__ import annotations
 
 import sys
 
+from .tables import byte_form
+
+#: The width-8 tables' constants: ``FORM.through[m]`` is ``T_m``, ``FORM.g1`` is ``G_1``.
+FORM = byte_form(8)
 #: The window of day ``k`` at step ``k``: step ``k`` lost, the steps below it (absent) count as won.
-START = 0xFE
+START = FORM.start
 #: The absorbing id of a transition not computed yet.
 MISS = 1
 #: A state id's digit: odd ids are Dina's days (``'1'``), even ids Dima's (``'2'``).
@@ -41,32 +45,10 @@ PARITY = bytes(50 - (b & 1) for b in range(256))
 #: Whether an array's items start with their lowest byte.
 _LITTLE = sys.byteorder == "little"
 #: ``G_1``: Dina wins day 1's game from a window exactly when step 1 is won (bit 0).
-G1 = bytes(49 if x & 1 else 50 for x in range(256))
+G1 = FORM.g1
 _IDENTITY = bytes(range(256))
 #: What filling a row costs besides its transitions, in transitions (making the row, renumbering).
 _ROW_COST = 16
-_COMPOSE_BLOCK = 4096  # steps composed at a time (their tables are kept until read: 1 MiB)
-
-_THROUGH: list[bytes] = []
-
-
-def through() -> list[bytes]:
-    """``through()[m][x] = T_m(x) = (x << 1 | won) & 0xFF``, step won when ``m & ~x``; built once (O(1): 0.2 ms).
-
-    >>> through()[0b1][0b0], through()[0b1][0b1]  # a move to a lost step wins
-    (1, 2)
-    """
-    if not _THROUGH:
-        # 64 KiB of (mask, window) pairs at once: "m & ~x != 0" by a big-int AND and a
-        # translate, the shift by a translate, both combined by one OR.
-        windows = _IDENTITY * 256
-        masks = b"".join(bytes((m,)) * 256 for m in range(256))
-        lost = int.from_bytes(windows.translate(bytes(255 - x for x in range(256))), "big")
-        won = (int.from_bytes(masks, "big") & lost).to_bytes(65536, "big").translate(b"\0" + b"\1" * 255)
-        shifted = windows.translate(bytes(x << 1 & 0xFE for x in range(256)))
-        both = (int.from_bytes(shifted, "big") | int.from_bytes(won, "big")).to_bytes(65536, "big")
-        _THROUGH.extend(both[256 * m : 256 * m + 256] for m in range(256))
-    return _THROUGH
 
 
 def digits(states: list[int]) -> bytes:
@@ -102,69 +84,13 @@ def present(masks: bytes) -> bytes:
     return bytes(sorted(seen))
 
 
-class _Pairs(dict):  # type: ignore[type-arg]  # (dict[int, bytes] is not subscriptable at run time on 3.8)
-    """Key ``a | b << 8`` -> ``T_a o T_b`` (256 bytes), made on first use (0.3 us)."""
-
-    def __missing__(self, key: int) -> bytes:
-        tt = through()
-        table = self[key] = tt[key >> 8].translate(tt[key & 0xFF])
-        return table
-
-
-_PAIRS = _Pairs()
-#: The pair tables kept at most (then forgotten): 8,192 are about 3 MiB.
-_MAX_PAIRS = 8192
-_PROBES: list[bytes] = []
-
-
-def compose(table: bytes, masks: bytes) -> tuple[bytes, bytes]:
-    """The digits of the days whose tables are ``table, table o T_m1, ...``, and the table after the last mask.
-
-    Two steps per ``bytes.translate`` call (with ``T_a o T_b`` made once per pair of
-    masks met), chained in C with no Python code per step: O(len(masks) * 256) bytes, about
-    0.15 us a step on any input.
-
-    >>> compose(G1, bytes([1, 1, 0]))[0]
-    b'212'
-    """
-    from array import array  # (not at import: the solve path does without them)
-    from collections import deque
-    from itertools import chain, tee
-
-    if not _PROBES:
-        # _PROBES[a]: the windows at a step of mask a whose digits are that day's and the next's
-        _PROBES.extend(bytes((START, t[START])) for t in through())
-    parts = []
-    for i in range(0, len(masks), _COMPOSE_BLOCK):
-        block = masks[i : i + _COMPOSE_BLOCK]
-        even = len(block) & ~1
-        keys = array("H", block[:even])  # (bytes: two masks an item, a | b << 8 ...)
-        if sys.byteorder == "big":  # (... once in the machine's order)
-            keys.byteswap()
-        if len(_PAIRS) > _MAX_PAIRS:
-            _PAIRS.clear()
-        queue = deque((table,))
-        # map() takes each table from the queue that extend() fills with map()'s own results;
-        # tee keeps them (a block at a time: 256 bytes each) for their digits.
-        after, kept = tee(map(bytes.translate, map(_PAIRS.__getitem__, keys), iter(queue.popleft, None)))
-        queue.extend(after)
-        last = queue[0]
-        tables = chain((table,), kept)
-        parts.append(b"".join(map(bytes.translate, map(_PROBES.__getitem__, block[0:even:2]), tables)))
-        if even < len(block):
-            parts.append(last[START : START + 1])
-            last = through()[block[-1]].translate(last)
-        table = last
-    return b"".join(parts), table
-
-
 def walk_up(masks: bytes, window: int) -> int:
     """The window reached from ``window`` (at the step after the last mask) up through ``masks``. O(len), 25 ns a step.
 
     >>> walk_up(bytes([1]), START)  # one step above a lost step, with a move to it: won
     253
     """
-    tt = through()
+    tt = FORM.through
     for m in masks[::-1]:
         window = tt[m][window]
     return window
@@ -181,14 +107,15 @@ def rebuild(masks: bytes, known: bytes | bytearray | list[int], q: int, depth: i
     bytes in C.
 
     >>> masks = bytes([0xFF] * 40)  # equal rows: a subtraction game, every G alike
+    >>> from downwedig.engine.tables import compose
     >>> table = rebuild(masks, b"2" + b"1" * 8 + b"2" + b"1" * 8, 18, 16)
-    >>> table == compose(G1, masks[:18])[1]
+    >>> table == compose(FORM, G1, masks[:18])[1]
     True
     """
     p = q - depth
     if p < 0:
         return None
-    tt = through()
+    tt = FORM.through
     windows = b""  # windows[i]: day q - 1 - i's window at the current step
     reach = _IDENTITY  # reach[x]: where window x at step q is at the current step
     for s in range(q - 1, p - 1, -1):
@@ -276,7 +203,7 @@ class Memo:
 
     def _fill(self, s: int, row: list[int], masks: bytes) -> None:
         table = self.tables[s]
-        tt = through()
+        tt = FORM.through
         ids = self.ids
         refs = self.refs
         for m in masks:

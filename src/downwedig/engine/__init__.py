@@ -1,0 +1,28 @@
+"""The engine room: every day's winner in one pass down the staircase, in O(n) on the inputs tried.
+
+What is public here is re-exported from its module:
+
+- :mod:`~downwedig.engine.solver`: :class:`Solver` (masks in, digits out, O(1) state),
+  :func:`answer`, :func:`answer_chunks` (streaming), :func:`winners`; its docstring
+  states the idea, the three width-8 routes, and what bounds their time and memory;
+- :mod:`~downwedig.engine.limits`: :class:`MemoLimits`, every budget of every route;
+- :mod:`~downwedig.engine.tables`: the tables ``G`` as bytes or as bits, their one
+  composer, and the stores a memo interns them in (the test generators use the bit form).
+
+The routes are private modules: ``_memo`` (the width-8 memo and its walks up),
+``_partners`` (merge partners for a block of days at once) and ``_generic`` (every
+other width).  Programs that a bundle carries (:mod:`downwedig.contest.shipping.bundle`)
+import from the modules, not from this package: a bundle does not run a package's
+``__init__``.
+
+>>> from downwedig import Staircase
+>>> answer(Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "RRRRRRRR"]))
+'211'
+"""
+
+from __future__ import annotations
+
+from .limits import MemoLimits
+from .solver import Solver, answer, answer_chunks, winners
+
+__all__ = ["MemoLimits", "Solver", "answer", "answer_chunks", "winners"]
