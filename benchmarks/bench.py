@@ -57,7 +57,7 @@ FAMILIES: list[tuple[str, str, dict[str, object]]] = [
 
 
 def adversarial() -> list[tuple[str, str, dict[str, object]]]:
-    from downwedig.contest.adversarial import FAMILIES as ADVERSARIAL
+    from downwedig.contest.generating.adversarial import FAMILIES as ADVERSARIAL
 
     return [(name, name, {}) for name in ADVERSARIAL]
 
@@ -92,7 +92,7 @@ def run_once(argv: list[str], stdin: Path | None = None, *, capture: bool = Fals
 
 def describe(status: int) -> str:
     """An exit status as a person reads it (the signal's name when killed, also via a shell's 128 + N)."""
-    from downwedig.contest.run import describe_exit
+    from downwedig.contest.judging.run import describe_exit
 
     return describe_exit(-(status - 128) if status > 128 else status)
 
@@ -102,7 +102,7 @@ def ours(*args: str) -> list[str]:
 
 
 def build_inputs(families: list[tuple[str, str, dict[str, object]]], n: int) -> dict[str, Path]:
-    from downwedig.contest.registry import generate, to_text
+    from downwedig.contest.generating.registry import generate, to_text
 
     INPUTS.mkdir(exist_ok=True)
     paths = {}
@@ -265,7 +265,7 @@ def cmd_startup(args: argparse.Namespace) -> None:
 
 
 def stream_input(steps: int) -> Path:
-    from downwedig.contest.registry import generate, to_text
+    from downwedig.contest.generating.registry import generate, to_text
 
     INPUTS.mkdir(exist_ok=True)
     path = INPUTS / f"stream-{steps}.in"

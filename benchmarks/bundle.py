@@ -47,7 +47,7 @@ def build_input(family: str, folder: Path | None) -> Path:
     """The n = 300000 input of ``family``: ``FOLDER/FAMILY.in`` if given and present, else made here once."""
     if folder is not None and (folder / f"{family}.in").exists():
         return folder / f"{family}.in"
-    from downwedig.contest.registry import generate, to_text
+    from downwedig.contest.generating.registry import generate, to_text
 
     INPUTS.mkdir(exist_ok=True)
     path = INPUTS / f"max-{family}.in"
@@ -67,8 +67,8 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true", help="also print the table in Markdown")
     args = parser.parse_args()
 
-    from downwedig.contest.bundle import PROGRAMS, bundle
-    from downwedig.contest.registry import all_families
+    from downwedig.contest.generating.registry import all_families
+    from downwedig.contest.shipping.bundle import PROGRAMS, bundle
 
     families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
     with tempfile.TemporaryDirectory() as folder:

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from downwedig import Staircase
-from downwedig.contest.registry import generate
+from downwedig.contest.generating.registry import generate
 from downwedig.render import render_html
 
 CHROMIUM = "/usr/bin/chromium"

@@ -11,7 +11,7 @@ import shlex
 import sys
 from pathlib import Path
 
-__all__ = ["BUGS", "FAST", "FAST_BUGS", "alive", "fast_solution_command", "solution_command"]
+__all__ = ["BUGS", "FAST", "FAST_BUGS", "SOLUTION", "alive", "fast_solution_command", "solution_command"]
 
 # A brute force with a hook where each wrong solution puts its bug.
 SOLUTION = """\

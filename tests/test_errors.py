@@ -31,7 +31,12 @@ def test_every_error_class_is_exported() -> None:
 
     for name in errors.__all__:
         assert getattr(downwedig, name) is getattr(errors, name)
-        assert name.startswith(("Invalid", "Unknown", "Illegal"))
+        assert name.startswith(("Invalid", "Unknown", "Illegal")) or name in {
+            "DownwedigError",
+            "UsageError",
+            "CommandError",
+        }
+        assert issubclass(getattr(errors, name), errors.DownwedigError) and getattr(errors, name).exit_status in {1, 2}
 
 
 def test_the_package_exports_every_name_it_lists() -> None:

@@ -10,9 +10,11 @@
 A map of the package.  Data flows one way, from text to answers and pictures;
 each layer imports only the layers above it in this list:
 
-1. :mod:`~downwedig.errors` -- every failure a user can cause, one ``Invalid...`` class each;
+1. :mod:`~downwedig.errors` -- every failure a user can cause, one ``Invalid...`` class each,
+   each knowing its exit status;
    :mod:`~downwedig.staircase` -- the model (:class:`Staircase`, :class:`Player`), the judge's
-   constants and *the* move rule (:func:`~downwedig.staircase.allows_move`).
+   constants (``MAX_N``, ``TIME_LIMIT_S``, ``MEMORY_LIMIT_MIB``) and *the* move rule
+   (:func:`~downwedig.staircase.allows_move`).
 2. :mod:`~downwedig.reader` -- the judge's text to a :class:`Staircase` (whole or streamed);
    :mod:`~downwedig.moves` -- the rule applied to every step at once (move masks);
    :mod:`~downwedig.reference` -- the slow, obviously right oracle the tests trust.
@@ -21,14 +23,17 @@ each layer imports only the layers above it in this list:
    bits, the one composer), and the private routes ``_memo``, ``_partners``, ``_generic``;
    :mod:`~downwedig.explain` -- one day solved in full: statuses, remoteness, best moves, the reason.
 4. Views and uses of those: :mod:`~downwedig.render` (text, JSON, SVG, the HTML page),
-   :mod:`~downwedig.play` (a game against the perfect player), :mod:`~downwedig.contest`
-   (generator, validator, checker, answers, stress tester).
+   :mod:`~downwedig.play` (a game against the perfect player), and :mod:`~downwedig.contest`,
+   three rooms by job: ``generating`` (families, plans, the validator), ``judging`` (running a
+   solution, the checker, the judge, the stress tester) and ``shipping`` (the one-file bundle,
+   the problem package).
 5. :mod:`~downwedig.cli` -- the ``downwedig`` command, a thin layer over all of it.
 
 Where a change belongs: a rule of the game goes in ``staircase`` (and its fast form in
 ``moves``); how fast the answer comes, in ``engine``; what is said about a day, in
-``explain``; how it looks, in ``render``; a new test shape, in ``contest``; a new
-option, in ``cli``.
+``explain``; how it looks, in ``render``; a new test shape, in ``contest.generating``;
+how solutions are run and judged, in ``contest.judging``; what goes to a judge, in
+``contest.shipping``; a new option, in ``cli``.
 
 The names below are imported when first used (PEP 562), so that ``downwedig
 --version`` and ``downwedig solve`` load only what they need.
@@ -45,14 +50,23 @@ _HOMES = {
     "answer": "engine",
     "answer_chunks": "engine",
     "winners": "engine",
+    "CommandError": "errors",
+    "DownwedigError": "errors",
     "IllegalMove": "errors",
+    "InvalidAnswer": "errors",
     "InvalidDay": "errors",
+    "InvalidDestination": "errors",
     "InvalidMask": "errors",
     "InvalidOption": "errors",
+    "InvalidOutput": "errors",
+    "InvalidPlan": "errors",
     "InvalidStaircase": "errors",
     "InvalidSteps": "errors",
+    "InvalidTests": "errors",
+    "InvalidText": "errors",
     "InvalidWidth": "errors",
     "UnknownFamily": "errors",
+    "UsageError": "errors",
     "move_masks": "moves",
     "parse": "reader",
     "read_chunks": "reader",
@@ -60,6 +74,8 @@ _HOMES = {
     "reference_statuses": "reference",
     "MAX_N": "staircase",
     "MAX_WIDTH": "staircase",
+    "MEMORY_LIMIT_MIB": "staircase",
+    "TIME_LIMIT_S": "staircase",
     "WIDTH": "staircase",
     "Player": "staircase",
     "Staircase": "staircase",
@@ -68,19 +84,30 @@ _HOMES = {
 __all__ = [
     "MAX_N",
     "MAX_WIDTH",
+    "MEMORY_LIMIT_MIB",
+    "TIME_LIMIT_S",
     "WIDTH",
+    "CommandError",
+    "DownwedigError",
     "IllegalMove",
+    "InvalidAnswer",
     "InvalidDay",
+    "InvalidDestination",
     "InvalidMask",
     "InvalidOption",
+    "InvalidOutput",
+    "InvalidPlan",
     "InvalidStaircase",
     "InvalidSteps",
+    "InvalidTests",
+    "InvalidText",
     "InvalidWidth",
     "MemoLimits",
     "Player",
     "Solver",
     "Staircase",
     "UnknownFamily",
+    "UsageError",
     "__version__",
     "answer",
     "answer_chunks",
@@ -96,19 +123,28 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .engine import MemoLimits, Solver, answer, answer_chunks, winners
     from .errors import (
+        CommandError,
+        DownwedigError,
         IllegalMove,
+        InvalidAnswer,
         InvalidDay,
+        InvalidDestination,
         InvalidMask,
         InvalidOption,
+        InvalidOutput,
+        InvalidPlan,
         InvalidStaircase,
         InvalidSteps,
+        InvalidTests,
+        InvalidText,
         InvalidWidth,
         UnknownFamily,
+        UsageError,
     )
     from .moves import move_masks
     from .reader import parse, read_chunks
     from .reference import reference_answer, reference_statuses
-    from .staircase import MAX_N, MAX_WIDTH, WIDTH, Player, Staircase
+    from .staircase import MAX_N, MAX_WIDTH, MEMORY_LIMIT_MIB, TIME_LIMIT_S, WIDTH, Player, Staircase
 
 
 def __getattr__(name: str) -> object:

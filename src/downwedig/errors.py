@@ -1,12 +1,16 @@
 """Every failure a user can cause, one class each; all are :class:`ValueError`\\ s that quote the bad value.
 
-The command line turns them into one line on stderr: :class:`InvalidStaircase`
-(bad input, with its file, line and column) exits with status 1; the others
-come from command-line values and are usage errors (status 2).  This module
-imports nothing, so every other module can use it.
+Each knows the exit status the command line reports it with (click's style):
+:attr:`DownwedigError.exit_status` is 1 for bad input and for a command that
+failed, and 2 for a :class:`UsageError` (a value on the command line that
+cannot be used: the command's usage line is printed with it).  Errors that
+point into a file (:class:`InvalidText`: a staircase, a plan) say where, as
+``SOURCE:LINE:COLUMN: reason``.  This module imports nothing, so every other
+module can use it.  (The bundler's :class:`~downwedig.contest.shipping.bundle.CyclicImport`
+and ``PackageImport`` are a developer's mistakes, not a user's: they live there.)
 
->>> str(InvalidDay(13, 12))
-'day 13 is not in 1..12'
+>>> str(InvalidDay(13, 12)), InvalidDay(13, 12).exit_status
+('day 13 is not in 1..12', 2)
 >>> isinstance(UnknownFamily("bogus", ["random"]), ValueError)
 True
 """
@@ -14,40 +18,86 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "CommandError",
+    "DownwedigError",
     "IllegalMove",
+    "InvalidAnswer",
     "InvalidDay",
+    "InvalidDestination",
     "InvalidMask",
     "InvalidOption",
+    "InvalidOutput",
+    "InvalidPlan",
     "InvalidStaircase",
     "InvalidSteps",
+    "InvalidTests",
+    "InvalidText",
     "InvalidWidth",
     "UnknownFamily",
+    "UsageError",
 ]
 
 
-class InvalidStaircase(ValueError):
-    """Input that is not a staircase, with where and why.
+class DownwedigError(ValueError):
+    """The base of every failure a user can cause; ``exit_status`` is what the command line exits with."""
 
-    ``str(error)`` is ``SOURCE:LINE:COLUMN: reason``; lines and columns count
-    from 1, as editors and compilers do.
+    exit_status = 1
+
+
+class UsageError(DownwedigError):
+    """A value given on the command line that cannot be used (a day the staircase lacks, a missing file...).
+
+    The command line reports it as argparse reports a bad option: the
+    command's usage, then the message, with status 2 (3 for ``check``).
+    """
+
+    exit_status = 2  # (argparse's; ``check`` reports its own as 3, testlib's FAIL)
+
+
+class CommandError(DownwedigError):
+    """A command that failed for a reason it reports in one line (a file it cannot write...); status 1."""
+
+
+class InvalidText(DownwedigError):
+    """Text that cannot be read, with where and why: ``str(error)`` is ``SOURCE:LINE:COLUMN: reason``.
+
+    Lines and columns count from 1, as editors and compilers do.
+    """
+
+    #: What the text is, in an error that has no source name.
+    default_source = "<input>"
+
+    def __init__(self, reason: str, *, line: int, column: int, source: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.source = self.default_source if source is None else source
+
+    def __str__(self) -> str:
+        return f"{self.source}:{self.line}:{self.column}: {self.reason}"
+
+
+class InvalidStaircase(InvalidText):
+    """Input that is not a staircase, with where and why.
 
     >>> err = InvalidStaircase("unexpected character 'w'", line=3, column=2)
     >>> str(err), err.reason
     ("<input>:3:2: unexpected character 'w'", "unexpected character 'w'")
     """
 
-    def __init__(self, reason: str, *, line: int, column: int, source: str = "<input>") -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.line = line
-        self.column = column
-        self.source = source
 
-    def __str__(self) -> str:
-        return f"{self.source}:{self.line}:{self.column}: {self.reason}"
+class InvalidPlan(InvalidText):
+    """A test plan that cannot be read, with where and why.
+
+    >>> str(InvalidPlan("the plan has no tests", line=1, column=1))
+    '<plan>:1:1: the plan has no tests'
+    """
+
+    default_source = "<plan>"
 
 
-class InvalidWidth(ValueError):
+class InvalidWidth(UsageError):
     """A width (pieces per step) outside ``1..16``.
 
     >>> str(InvalidWidth(17, 16))
@@ -59,7 +109,7 @@ class InvalidWidth(ValueError):
         self.width = width
 
 
-class InvalidDay(ValueError):
+class InvalidDay(UsageError):
     """A day (or step) that the staircase does not have."""
 
     def __init__(self, day: int, n: int, what: str = "day") -> None:
@@ -68,7 +118,7 @@ class InvalidDay(ValueError):
         self.n = n
 
 
-class InvalidSteps(ValueError):
+class InvalidSteps(UsageError):
     """A range of steps ``first..last`` that is empty or not within ``1..day``.
 
     >>> str(InvalidSteps(3, 40, 12))
@@ -81,7 +131,7 @@ class InvalidSteps(ValueError):
         self.last = last
 
 
-class InvalidMask(ValueError):
+class InvalidMask(DownwedigError):
     """A move mask outside ``0..2**width - 1``."""
 
     def __init__(self, mask: int, width: int) -> None:
@@ -89,7 +139,7 @@ class InvalidMask(ValueError):
         self.mask = mask
 
 
-class InvalidOption(ValueError):
+class InvalidOption(UsageError):
     """A value the option ``name`` does not take (a family option, a probability, a row)."""
 
     def __init__(self, name: str, message: str) -> None:
@@ -97,7 +147,7 @@ class InvalidOption(ValueError):
         self.name = name
 
 
-class UnknownFamily(ValueError):
+class UnknownFamily(UsageError):
     """A test family that does not exist; names the known ones.
 
     >>> str(UnknownFamily("bogus", ["chain", "random"]))
@@ -109,5 +159,21 @@ class UnknownFamily(ValueError):
         self.name = name
 
 
-class IllegalMove(ValueError):
+class IllegalMove(DownwedigError):
     """A move the rules forbid (or that is not the player's to make); ``str(error)`` says why."""
+
+
+class InvalidOutput(DownwedigError):
+    """A solution's output that is not one line of ``n`` digits ``1``/``2``; ``str(error)`` says where."""
+
+
+class InvalidTests(UsageError):
+    """Tests that cannot be found: a path that does not exist, an input without an answer, no tests at all."""
+
+
+class InvalidAnswer(DownwedigError):
+    """An answer file that is not one line of ``n`` digits 1/2 for its input."""
+
+
+class InvalidDestination(UsageError):
+    """A folder a command may not write into, or replace: ``str(error)`` says why."""

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_N",
     "MAX_WIDTH",
+    "MEMORY_LIMIT_MIB",
+    "TIME_LIMIT_S",
     "WIDTH",
     "Player",
     "Staircase",
@@ -52,6 +54,11 @@ WIDTH = 8
 
 #: The judge's limit on the number of steps ``n`` (the tools accept more; ``validate`` does not).
 MAX_N = 300_000
+
+#: The judge's limits per test in the original contest: CPU seconds ...
+TIME_LIMIT_S = 5
+#: ... and memory in MiB.
+MEMORY_LIMIT_MIB = 512
 
 #: The widest step supported: a window of ``2**16`` statuses still fits the engine.
 MAX_WIDTH = 16

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.registry import all_families, gen_command
+from downwedig.contest.generating.registry import all_families, gen_command
 
 from ..conftest import Cli
-from ..contest.test_registry import GOLDEN, GOLDEN_OPTIONS, sha
+from ..contest.generating.test_registry import GOLDEN, GOLDEN_OPTIONS, sha
 
 
 def test_gen_prints_the_library_output(cli: Cli) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.run import run_solution
+from downwedig.contest.judging.run import run_solution
 
 from ..conftest import Cli
-from ..solutions import solution_command
+from ..solutions import SOLUTION, solution_command
 
 
 def steps(path: Path) -> int:
@@ -32,7 +32,7 @@ def test_wrong_answers_are_caught_and_shrunk(cli: Cli, tmp_path: Path, bug: str)
     argv = ["stress", "--solution", solution_command(tmp_path, bug), "--max-n", "30", "--seed", "1"]
     result = cli(*argv, "--save", prefix)
     assert result.status == 1
-    assert "failed: wrong answer" in result.out
+    assert "failed: WA\n  wrong answer on day " in result.out
     assert steps(prefix.with_suffix(".in")) <= 10
     if bug == "day_one":
         assert prefix.with_suffix(".in").read_text() == "1\nWWWWWWWW\n"
@@ -51,8 +51,7 @@ def test_a_crash_is_caught_and_shrunk(cli: Cli, tmp_path: Path) -> None:
     argv = ["stress", "--solution", solution_command(tmp_path, "crash"), "--max-n", "30", "-j", "2"]
     result = cli(*argv, "--save", prefix)
     assert result.status == 1
-    assert "failed: crash (exit status 1)" in result.out
-    assert "IndexError: boom" in result.out
+    assert "failed: RE\n  exit status 1; stderr: IndexError: boom\n" in result.out
     minimal = prefix.with_suffix(".in").read_text().split()
     assert minimal[0] == "1" and minimal[1].count("R") == 7
 
@@ -60,10 +59,33 @@ def test_a_crash_is_caught_and_shrunk(cli: Cli, tmp_path: Path) -> None:
 def test_a_hang_is_reported_as_a_time_out(cli: Cli, tmp_path: Path) -> None:
     solution = solution_command(tmp_path, "hang", "import time\ntime.sleep(600)\n")
     start = time.monotonic()
-    result = cli("stress", "--solution", solution, "--timeout", "0.5", "--tests", "3", "--save", tmp_path / "h")
+    result = cli("stress", "--solution", solution, "--time-limit", "0.5", "--tests", "3", "--save", tmp_path / "h")
     assert result.status == 1
     assert time.monotonic() - start < 30
-    assert "failed: time-out (killed after 0.5 s)" in result.out
+    assert "failed: TLE\n  killed at the wall-clock limit of 1.75 s" in result.out
+
+
+def test_the_old_name_of_the_time_limit_still_works(cli: Cli, tmp_path: Path) -> None:
+    argv = ["stress", "--solution", solution_command(tmp_path, "correct"), "--tests", "2", "--max-n", "3"]
+    assert cli(*argv, "--timeout", "2").status == 0
+
+
+def test_a_failure_that_does_not_happen_again_is_reported_as_found(cli: Cli, tmp_path: Path) -> None:
+    """A flaky solution (here: wrong on its first run only) must not lose the failing test it gave."""
+    ran = tmp_path / "ran"
+    first_run = f"import os\nfirst = not os.path.exists({str(ran)!r})\nopen({str(ran)!r}, 'a').close()\n"
+    source = SOLUTION.format(bug=first_run, after="if first:\n    out[0] = '1'")
+    solution = solution_command(tmp_path, "flaky", source)
+    prefix = tmp_path / "flaky"
+    result = cli("stress", "--solution", solution, "--tests", "1", "-j", "1", "--save", prefix)
+    assert result.status == 1, result.stderr
+    assert "failed: WA\n  wrong answer on day 1" in result.out
+    assert "not shrunk: the test did not fail again when run once more" in result.out
+    saved = prefix.with_suffix(".in").read_text()
+    original = next(line for line in result.out.splitlines() if line.startswith("original test")).split(": ", 1)[1]
+    assert cli(*shlex.split(original)[1:], "-o", tmp_path / "orig.in").status == 0
+    assert saved == (tmp_path / "orig.in").read_text()
+    assert prefix.with_suffix(".received").read_text().startswith("1")
 
 
 @pytest.mark.parametrize(

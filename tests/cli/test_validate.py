@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ..conftest import Cli
-from ..contest.test_validate import BAD, GOOD
+from ..contest.generating.test_validate import BAD, GOOD
 
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.stem)

@@ -1,4 +1,4 @@
-"""The ``downwedig`` command: a thin layer of argparse over the library.
+r"""The ``downwedig`` command: a thin layer of argparse over the library.
 
 Each subcommand lives in its own module here, with ``configure(parser)``
 (its options and help) and ``run(args) -> exit status``.  Only the chosen
@@ -6,13 +6,15 @@ command's module is imported (the others appear in ``--help`` by name), and
 modules import the library parts they need only when they run, so
 ``downwedig solve`` starts without loading the drawing or contest code.
 
-Failures reach the user in one of two forms.  Bad input is an
-:class:`~downwedig.errors.InvalidStaircase`, reported as compilers do,
-``FILE:LINE:COLUMN: error: reason``, with status 1.  A command line
+Failures are :class:`~downwedig.errors.DownwedigError`\ s, each knowing its
+exit status, and reach the user in one of three forms.  Bad input (an
+:class:`~downwedig.errors.InvalidText`: a staircase, a plan) is reported as
+compilers do, ``FILE:LINE:COLUMN: error: reason``, with status 1.  A command line
 that asks for the impossible -- a bad option, a day the staircase lacks, an
-unknown family, a file that cannot be opened -- is a usage error: the
-command's usage line and ``downwedig COMMAND: error: reason``, status 2 (3 for
-``check``, where 2 means a presentation error).
+unknown family, a file that cannot be opened -- is a
+:class:`~downwedig.errors.UsageError`: the command's usage line and
+``downwedig COMMAND: error: reason``, status 2 (3 for ``check``, where 2 means a
+presentation error).  Any other is ``downwedig: error: reason`` with its status.
 """
 
 from __future__ import annotations
@@ -88,16 +90,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words == ["--version"]:  # the quickest answer, without building any parser
         sys.stdout.write(f"downwedig {__version__}\n")
         return 0
-    from ..errors import InvalidStaircase
-    from ._base import CommandError, diagnostic, error
+    from ..errors import DownwedigError, InvalidText
+    from ._base import diagnostic, error
 
     try:
         return _run(words)
-    except InvalidStaircase as exc:
+    except InvalidText as exc:
         sys.stderr.write(diagnostic(exc) + "\n")
-        return 1
-    except CommandError as exc:
-        return error(str(exc))
+        return exc.exit_status
+    except DownwedigError as exc:
+        return error(str(exc), exc.exit_status)
     except BrokenPipeError:
         # The reader went away (`downwedig solve big.txt | head`): stop quietly, as
         # `cat` does, and keep Python from complaining when it flushes stdout at exit.
@@ -114,15 +116,14 @@ def _run(words: list[str]) -> int:
     status = quick(words)  # `solve [--stream] [FILE]` without loading argparse
     if status is not None:
         return status
-    from ..errors import InvalidDay, InvalidOption, InvalidSteps, InvalidWidth, UnknownFamily
-    from ._base import UsageError
+    from ..errors import UsageError
 
     parser = build_parser(_chosen(words))
     try:
         args = parser.parse_args(words)
         try:
             done: int = args.run(args)
-        except (UsageError, InvalidDay, InvalidOption, InvalidSteps, InvalidWidth, UnknownFamily) as exc:
+        except UsageError as exc:  # (the usage line is the command's)
             args.parser.error(str(exc))
     except SystemExit as exc:  # argparse's way out: --help, and usage errors
         return exc.code if isinstance(exc.code, int) else 1

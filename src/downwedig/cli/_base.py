@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..errors import InvalidStaircase
+from ..errors import CommandError, InvalidText, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,31 +31,19 @@ __all__ = [
 ]
 
 
-class UsageError(Exception):
-    """The command line asks for something impossible (a day the staircase lacks, a missing file...).
-
-    :func:`downwedig.cli.main` reports it like argparse reports a bad option:
-    the command's usage, the message, and its usage status (2; 3 for ``check``).
-    """
-
-
-class CommandError(Exception):
-    """A failure the command reports in one line with exit status 1 (a file it cannot write...)."""
-
-
 def error(message: str, status: int = 1) -> int:
-    """Print ``downwedig: error: MESSAGE`` on stderr and return ``status``."""
-    sys.stderr.write(f"downwedig: error: {message}\n")
+    """Print ``downwedig: error: MESSAGE`` on stderr (one safe line: see :func:`printable`) and return ``status``."""
+    sys.stderr.write(f"downwedig: error: {printable(message)}\n")
     return status
 
 
-def diagnostic(exc: InvalidStaircase) -> str:
-    """Bad input as compilers report it, ``FILE:LINE:COLUMN: error: reason``, which editors jump to.
+def diagnostic(exc: InvalidText) -> str:
+    """Bad input (a staircase, a plan) as compilers report it, ``FILE:LINE:COLUMN: error: reason``.
 
-    Vim's quickfix, Emacs' compilation mode and VS Code's ``$gcc`` problem
-    matcher all read this form.
+    Editors jump to it: Vim's quickfix, Emacs' compilation mode and VS Code's
+    ``$gcc`` problem matcher all read this form.
     """
-    return f"{exc.source}:{exc.line}:{exc.column}: error: {exc.reason}"
+    return printable(f"{exc.source}:{exc.line}:{exc.column}: error: {exc.reason}")
 
 
 def printable(text: str, keep: str = "") -> str:

@@ -30,6 +30,7 @@ __all__ = [
     "Parser",
     "UsageError",
     "add_day_options",
+    "add_limit_options",
     "day_of",
     "diagnostic",
     "error",
@@ -55,7 +56,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(self.usage_status, f"{self.prog}: error: {message}\n")
+        self.exit(self.usage_status, f"{self.prog}: error: {printable(message)}\n")
 
 
 def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -90,6 +91,31 @@ def seconds_range(high: float | None = None) -> Callable[[str], float]:
         return value
 
     return parse
+
+
+def add_limit_options(parser: argparse.ArgumentParser, *time_aliases: str) -> None:
+    """The options ``test`` and ``stress`` share: ``--time-limit`` (or its aliases) and ``--memory-limit``.
+
+    Both default to the judge's limits (:data:`~downwedig.staircase.TIME_LIMIT_S`,
+    :data:`~downwedig.staircase.MEMORY_LIMIT_MIB`).
+    """
+    from ..staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
+
+    parser.add_argument(
+        "--time-limit",
+        *time_aliases,
+        type=seconds_range(3600),
+        default=float(TIME_LIMIT_S),
+        metavar="S",
+        help=f"CPU seconds per run ({TIME_LIMIT_S}, the judge's); killed at 1.5 times it plus a second of wall clock",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=int_range(16, 1 << 20),
+        default=MEMORY_LIMIT_MIB,
+        metavar="MiB",
+        help=f"memory per run ({MEMORY_LIMIT_MIB}, the judge's)",
+    )
 
 
 def width_type(text: str) -> int:

@@ -46,7 +46,7 @@ def _bar(done: int, total: int) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.answers import answer_files, expand_inputs
+    from ..contest.judging.answers import answer_files, expand_inputs
 
     sources = expand_inputs(args.inputs)
     if not sources:

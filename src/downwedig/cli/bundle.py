@@ -10,7 +10,7 @@ __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..contest.bundle import PROGRAMS
+    from ..contest.shipping.bundle import PROGRAMS
 
     parser.description = (
         "Write one self-contained Python file, standard library only, that reads the judge's input on stdin "
@@ -29,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.bundle import PROGRAMS, bundle
+    from ..contest.shipping.bundle import PROGRAMS, bundle
 
     write_output(args.output, bundle(PROGRAMS[args.program]).encode("utf-8"))
     return 0

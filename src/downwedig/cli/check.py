@@ -28,7 +28,7 @@ def configure(parser: Parser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.check import check
+    from ..contest.judging.check import check
 
     if args.input == "-" and args.output == "-":
         raise UsageError("INPUT and OUTPUT cannot both be stdin")
@@ -36,11 +36,11 @@ def run(args: argparse.Namespace) -> int:
     answer_data = None if args.answer == "-" else read_input(args.answer)
     output = open_input(args.output)  # read in bounded memory by the checker, however large
     try:
-        verdict = check(input_data, output, answer_data, explain=args.explain)
+        found = check(input_data, output, answer_data, explain=args.explain)
     except OSError as exc:
         raise UsageError(f"cannot read {args.output!r}: {exc.strerror or exc}") from None
     finally:
         if output is not sys.stdin.buffer:
             output.close()
-    sys.stderr.write(verdict.message + "\n")
-    return verdict.status
+    sys.stderr.write(found.message + "\n")
+    return found.status

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ._common import Parser, UsageError, int_range, write_output
 
 if TYPE_CHECKING:
-    from ..contest.family import Family
+    from ..contest.generating.family import Family
 
 __all__ = ["configure", "run"]
 
@@ -85,7 +85,7 @@ def _listing(families: dict[str, Family]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.registry import all_families, generate, get_family, to_text
+    from ..contest.generating.registry import all_families, generate, get_family, to_text
     from ..errors import InvalidOption
 
     if args.list:

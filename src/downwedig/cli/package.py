@@ -46,20 +46,16 @@ def _size(count: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.package import InvalidDestination, check_destination, write_package
-    from ..contest.plan import BUILT_IN, InvalidPlan, load_plan
+    from ..contest.generating.plan import BUILT_IN, load_plan
+    from ..contest.shipping.package import check_destination, write_package
+    from ..errors import InvalidPlan
 
     path = Path(args.folder)
+    check_destination(path, args.force)
     try:
-        check_destination(path, args.force)
         plan = load_plan(args.tests)
-    except InvalidDestination as exc:
-        raise UsageError(printable(str(exc))) from None
     except OSError as exc:
-        raise UsageError(f"cannot read the plan {printable(args.tests)!r}: {exc.strerror or exc}") from None
-    except InvalidPlan as exc:
-        sys.stderr.write(f"{printable(exc.source)}:{exc.line}:{exc.column}: error: {exc.reason}\n")
-        return 1
+        raise UsageError(f"cannot read the plan {args.tests!r}: {exc.strerror or exc}") from None
     tty = sys.stderr.isatty()
 
     def progress(name: str) -> None:

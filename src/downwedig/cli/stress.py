@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..staircase import MAX_N
-from ._common import CommandError, int_range, printable, seconds_range
+from ._common import CommandError, add_limit_options, int_range, printable
 
 __all__ = ["configure", "run"]
 
@@ -16,10 +16,11 @@ __all__ = ["configure", "run"]
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Run COMMAND (a shell command reading the test on stdin) on generated tests of every family, "
-        "sizes growing up to --max-n, and compare with the engine. Stop at the first wrong answer, "
-        "malformed output, crash (non-zero exit) or time-out; shrink that test while it keeps failing "
-        "the same way; print the minimal test, the expected and received output and the gen command "
-        "of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
+        "sizes growing up to --max-n, under the judge's limits, and judge each run against the engine as "
+        "'downwedig test' does. Stop at the first failure (WA, PE, RE, TLE or MLE); shrink that test while "
+        "it keeps failing with the same verdict; print the minimal test, the expected and received output "
+        "and the gen command of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
+        "A failure that does not happen again while shrinking is reported and saved as it was found. "
         "Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors."
     )
     parser.add_argument("--solution", required=True, metavar="COMMAND", help="shell command of the solution")
@@ -28,7 +29,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--max-n", type=int_range(1, MAX_N), default=100, metavar="N", help=f"largest n, 1..{MAX_N} (100)"
     )
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (0); same seed, same tests")
-    parser.add_argument("--timeout", type=seconds_range(), default=5.0, metavar="SEC", help="per run (5)")
+    add_limit_options(parser, "--timeout")  # (--timeout: its name before it was the judge's time limit)
     parser.add_argument(
         "-j", "--jobs", type=int_range(1), default=None, metavar="JOBS", help="runs at once (CPU count)"
     )
@@ -40,6 +41,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="most runs spent shrinking (1000; 8 for a time-out); 0 disables shrinking",
     )
     parser.add_argument("--save", default="stress-failure", metavar="PREFIX", help="(default: stress-failure)")
+
+
+#: A minimal test longer than this is not printed (it is saved).
+_SHOWN_STEPS = 40
 
 
 def _count(number: int, word: str) -> str:
@@ -56,13 +61,14 @@ def _excerpt(data: bytes, limit: int = 400) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.registry import to_text
-    from ..contest.stress import stress
+    from ..contest.generating.registry import to_text
+    from ..contest.judging.stress import stress
+    from ..contest.judging.verdict import Limits
 
     tty = sys.stderr.isatty()
 
-    def progress(done: int, total: int, case: Any) -> None:
-        sys.stderr.write(f"\rstress: test {done}/{total} ({case.family}, n = {case.n})\033[K")
+    def progress(done: int, total: int, test: Any) -> None:
+        sys.stderr.write(f"\rstress: test {done}/{total} ({test.family}, n = {test.n})\033[K")
         sys.stderr.flush()
 
     jobs = args.jobs or os.cpu_count() or 1
@@ -71,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         tests=args.tests,
         max_n=args.max_n,
         seed=args.seed,
-        timeout=args.timeout,
+        limits=Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit),
         jobs=jobs,
         shrink_runs=max(0, args.shrink_runs),
         progress=progress if tty else None,
@@ -82,19 +88,29 @@ def run(args: argparse.Namespace) -> int:
     if report.failure is None:
         out.write(f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n})\n")
         return 0
-    case, failure = report.case, report.failure
-    assert case is not None and report.minimal is not None and report.minimal_failure is not None
+    test, failure = report.test, report.failure
+    assert test is not None and report.minimal is not None and report.minimal_failure is not None
     minimal, last = report.minimal, report.minimal_failure
-    out.write(f"stress: test {case.index + 1} of {args.tests} failed: {failure.kind} ({failure.detail})\n")
-    out.write(f"original test ({case.family}, n = {case.n}): {case.gen_command}\n")
-    note = "" if report.shrink_complete else ", run budget spent"
-    reds = sum(row.bit_count() for row in minimal)
-    sizes = f"{_count(case.n, 'step')} to {len(minimal)} ({_count(reds, 'red piece')} left)"
-    out.write(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.kind}")
-    out.write(f" ({last.detail})\n\n")
+    out.write(f"stress: test {report.index + 1} of {args.tests} failed: {failure.verdict}\n  {failure.message}\n")
+    out.write(f"original test ({test.family}, n = {test.n}): {test.command}\n")
+    if not report.repeated:
+        out.write(
+            "not shrunk: the test did not fail again when run once more (a flaky solution, or a time-out on a busy "
+            "machine?); here it is as found\n"
+        )
+    else:
+        note = "" if report.shrink_complete else ", run budget spent"
+        reds = sum(row.bit_count() for row in minimal)
+        sizes = f"{_count(test.n, 'step')} to {len(minimal)} ({_count(reds, 'red piece')} left)"
+        out.write(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.verdict}\n")
+        out.write(f"  {last.message}\n")
     text = to_text(minimal)
-    out.write(text)
-    out.write(f"\nexpected: {last.expected}\nreceived: {_excerpt(last.received)}\n")
+    if len(minimal) <= _SHOWN_STEPS:
+        out.write("\n" + text + "\n")
+        out.write(f"expected: {last.expected}\n")
+    else:
+        out.write(f"\n({_count(len(minimal), 'step')}: too many to show here; see {printable(args.save)}.in)\n")
+    out.write(f"received: {_excerpt(last.received)}\n")
     if last.stderr.strip():
         out.write(f"stderr:   {_excerpt(last.stderr)}\n")
     try:
@@ -107,5 +123,5 @@ def run(args: argparse.Namespace) -> int:
                 file.write(data)
     except OSError as exc:
         raise CommandError(f"cannot save {args.save + suffix!r}: {exc.strerror or exc}") from None
-    out.write(f"saved {args.save}.in, {args.save}.expected, {args.save}.received\n")
+    out.write(f"saved {printable(args.save)}.in, {printable(args.save)}.expected, {printable(args.save)}.received\n")
     return 1

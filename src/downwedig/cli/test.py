@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._common import CommandError, UsageError, int_range, printable, seconds_range, use_color
+from ._common import UsageError, add_limit_options, int_range, printable, use_color
 
 __all__ = ["configure", "run"]
 
-_COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35"}
+_COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -28,12 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument("--solution", required=True, metavar="CMD", help="shell command of the solution")
-    parser.add_argument(
-        "--time-limit", type=seconds_range(3600), default=5.0, metavar="S", help="CPU seconds per test (5)"
-    )
-    parser.add_argument(
-        "--memory-limit", type=int_range(16, 1 << 20), default=512, metavar="MiB", help="memory per test (512)"
-    )
+    add_limit_options(parser)
     parser.add_argument("-j", "--jobs", type=int_range(1), default=1, metavar="N", help="tests at once (1)")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
 
@@ -42,13 +37,14 @@ def _table_line(result: Any, color: bool) -> str:
     peak = "-" if result.peak_mib is None else f"{result.peak_mib:.1f}"
     verdict = f"{result.verdict:<7}"
     if color:
-        verdict = f"\033[{_COLOURS[result.verdict]}m{verdict}\033[0m"
+        verdict = f"\033[{_COLOURS[str(result.verdict)]}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.judge import InvalidAnswer, InvalidTests, Limits, check_tests, find_tests, judge, summary
+    from ..contest.judging.judge import check_tests, find_tests, judge, summary
+    from ..contest.judging.verdict import Limits
 
     if args.tests:
         paths = [Path(path) for path in args.tests]
@@ -56,13 +52,8 @@ def run(args: argparse.Namespace) -> int:
         paths = [Path("tests")]
     else:
         raise UsageError("no TESTS given and no folder tests/ here")
-    try:
-        tests = find_tests(paths)
-        check_tests(tests)
-    except InvalidTests as exc:
-        raise UsageError(printable(str(exc))) from None
-    except InvalidAnswer as exc:
-        raise CommandError(printable(str(exc))) from None
+    tests = find_tests(paths)
+    check_tests(tests)
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
     tty = sys.stderr.isatty()
 
@@ -78,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         rows = [
             {
                 "name": r.name,
-                "verdict": r.verdict,
+                "verdict": str(r.verdict),
                 "cpu_s": round(r.cpu_s, 3),
                 "wall_s": round(r.wall_s, 3),
                 "peak_mib": None if r.peak_mib is None else round(r.peak_mib, 1),
@@ -92,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         color = use_color("auto", sys.stdout)
         out = [f"{'test':<28} {'verdict':<7} {'cpu s':>7} {'wall s':>7} {'peak MiB':>8}  message"]
         out += [_table_line(result, color) for result in results]
-        passed = sum(result.verdict == "AC" for result in results)
+        passed = sum(str(result.verdict) == "AC" for result in results)
         line = f"test: {passed} of {len(results)} tests AC"
         if totals["first_failure"] is not None:
             line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"

@@ -23,7 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.validate import validate
+    from ..contest.generating.validate import validate
     from ..errors import InvalidStaircase
 
     status = 0

@@ -1,0 +1,267 @@
+"""A local judge: a solution run on tests as a judge runs it, with a verdict, its time and memory per test.
+
+:func:`find_tests` gathers tests (``NAME.in`` with ``NAME.ans`` or ``NAME.out``
+beside it; folders are searched through, so a problem package's ``data/``
+works); :func:`check_tests` makes sure each can be judged; :func:`judge` runs
+the solution (a shell command reading the test on stdin) on each through
+:func:`~downwedig.contest.judging.run.run_solution`, under
+:class:`~downwedig.contest.judging.verdict.Limits`, and gives one :class:`Result`
+per test, in the tests' order.  A test's input and answer are read (and
+checked) before its run, so nothing the solution does to the files changes
+what is compared.  :func:`classify` gives the
+:class:`~downwedig.contest.judging.verdict.Verdict` of a run, for ``stress`` too:
+
+- ``TLE``: more CPU time than the limit, or killed at the wall-clock limit
+  (:attr:`Limits.wall_s`, a little above it, so a sleeping program ends too);
+- ``MLE``: the run failed (non-zero exit or a signal) having run out of memory
+  -- its address space is limited to the memory limit, so an allocation fails
+  there; a failure counts as out of memory when its peak resident memory
+  reached :data:`MLE_SHARE` of the limit or its error output names an
+  allocation failure (``MemoryError``, ``std::bad_alloc``, ...) -- or its peak
+  resident memory went over the limit;
+- ``RE``: any other failure: a non-zero exit status, or a signal, named
+  (``SIGXFSZ``: the output went over :data:`~downwedig.contest.judging.verdict.OUTPUT_LIMIT`);
+- ``PE``, ``WA``, ``AC``: :func:`~downwedig.contest.judging.check.compare` on its output:
+  not one line of ``n`` digits ``1``/``2``; a wrong answer (the first wrong day
+  named); accepted.
+
+>>> classify(Run(0, b"12\\n", b"", 0.1, 0.1, 9.0), "21", Limits()).message
+'wrong answer on day 1: expected 2 (Dima wins), received 1 (Dina wins); 2 of 2 days wrong'
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ...errors import InvalidAnswer, InvalidOutput, InvalidTests
+from ...reader import parse
+from .answers import natural_key
+from .check import Checked, compare, read_digits
+from .run import Run, describe_exit, run_solution
+from .verdict import Limits, Verdict
+
+__all__ = ["MLE_SHARE", "Result", "Test", "check_tests", "classify", "find_tests", "judge", "read_test", "summary"]
+
+#: A failed run that reached this share of the memory limit ran out of memory.
+MLE_SHARE = 0.9
+_OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|[Oo]ut of memory|OutOfMemoryError")
+_SIGXFSZ = 25
+
+
+@dataclasses.dataclass(frozen=True)
+class Test:
+    """A test: its name (its path from the folder given, without ``.in``), input file and answer file."""
+
+    name: str
+    input: Path
+    answer: Path
+
+
+@dataclasses.dataclass(frozen=True)
+class Result:
+    """The outcome of one test: what the JSON report lists."""
+
+    name: str
+    verdict: Verdict
+    cpu_s: float
+    wall_s: float
+    peak_mib: float | None
+    message: str
+
+
+def _pair(path: Path, name: str) -> Test:
+    for suffix in (".ans", ".out"):
+        answer = path.with_suffix(suffix)
+        if answer.is_file():
+            return Test(name, path, answer)
+    raise InvalidTests(
+        f"{path}: no answer beside it ({path.with_suffix('.ans').name} or {path.with_suffix('.out').name})"
+    )
+
+
+def find_tests(paths: Sequence[Path]) -> list[Test]:
+    """The tests in ``paths``: ``NAME.in`` files, and folders searched through for them. O(files).
+
+    A folder's tests are named by their path inside it (``secret/07-max``) and
+    listed in natural order (``m2`` before ``m10``; ``sample`` before ``secret``).
+    A ``NAME.ans`` or ``NAME.out`` file given beside its ``NAME.in`` (as a shell
+    pattern such as ``data/secret/0*`` gives them) stands for that test, once.
+
+    >>> find_tests([])
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.InvalidTests: no tests: give NAME.in files or folders holding them
+    """
+    tests: list[Test] = []
+    for path in paths:
+        if path.is_dir():
+            found = [p for p in path.rglob("*.in") if p.is_file()]
+            for test in sorted(found, key=lambda p: natural_key(p.relative_to(path).as_posix())):
+                tests.append(_pair(test, test.relative_to(path).with_suffix("").as_posix()))
+        elif path.is_file():
+            if path.suffix in (".ans", ".out") and path.with_suffix(".in").is_file():
+                path = path.with_suffix(".in")
+            elif path.suffix != ".in":
+                raise InvalidTests(f"{path}: a test is a NAME.in file (with NAME.ans or NAME.out beside it)")
+            tests.append(_pair(path, path.with_suffix("").name))
+        else:
+            raise InvalidTests(f"{path}: no such file or folder")
+    if not tests:
+        raise InvalidTests("no tests: give NAME.in files or folders holding them")
+    unique: dict[Path, Test] = {}
+    for found_test in tests:
+        unique.setdefault(found_test.input.resolve(), found_test)
+    return list(unique.values())
+
+
+def check_tests(tests: Sequence[Test]) -> None:
+    """Make sure every test can be judged: its input is a staircase and its answer one line of n digits. O(sizes).
+
+    Raises :class:`~downwedig.errors.InvalidStaircase` (naming the input file)
+    or :class:`InvalidAnswer`.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"21\\n")
+    >>> check_tests(find_tests([folder]))
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.InvalidAnswer: .../t.ans: expected 1 digits, found 2 (the answer of t.in)
+    """
+    for test in tests:
+        read_test(test)
+
+
+def read_test(test: Test) -> tuple[bytes, str]:
+    """A test's input and its answer's digits, both checked (see :func:`check_tests`). O(size of the files).
+
+    The judge reads a test this way before its run: what the solution does to
+    the files afterwards changes nothing.
+    """
+    data = test.input.read_bytes()
+    staircase = parse(data, source=str(test.input))
+    try:
+        with open(test.answer, "rb") as answer:
+            expected = read_digits(answer, len(staircase))
+    except InvalidOutput as exc:
+        raise InvalidAnswer(f"{test.answer}: {exc} (the answer of {test.input.name})") from None
+    return data, expected
+
+
+def _out_of_memory(run: Run, limits: Limits) -> bool:
+    peak = run.peak_mib
+    return (peak is not None and peak >= MLE_SHARE * limits.memory_mib) or bool(_OUT_OF_MEMORY.search(run.stderr))
+
+
+def _last_line(data: bytes, limit: int = 160) -> str:
+    """The last non-blank line of a run's error output (a traceback's says what went wrong), cut to ``limit``."""
+    lines = [line for line in data.decode("utf-8", "backslashreplace").splitlines() if line.strip()]
+    if not lines:
+        return ""
+    line = lines[-1].strip()
+    return line if len(line) <= limit else line[:limit] + "..."
+
+
+def classify(run: Run, expected: str, limits: Limits) -> Checked:
+    """The verdict on one run whose answer should be ``expected``, and a message saying why. O(n).
+
+    See the module docstring for the verdicts; the checker's part is
+    :func:`~downwedig.contest.judging.check.compare`.
+
+    >>> classify(Run(0, b"21\\n", b"", 0.1, 0.1, 9.0), "21", Limits())
+    Checked(verdict=<Verdict.AC: 'AC'>, message='ok 2 days', first_wrong_day=None)
+    >>> classify(Run(1, b"", b"MemoryError\\n", 0.1, 0.1, 30.0), "2", Limits()).verdict
+    <Verdict.MLE: 'MLE'>
+    """
+    cpu = f"{run.cpu_seconds:.2f} s CPU"
+    if run.timed_out:
+        return Checked(Verdict.TLE, f"killed at the wall-clock limit of {limits.wall_s:g} s, {cpu}")
+    if run.cpu_seconds > limits.cpu_s:
+        return Checked(Verdict.TLE, f"{cpu}, over the limit of {limits.cpu_s:g} s")
+    assert run.returncode is not None
+    failed = run.returncode != 0
+    peak = "" if run.peak_mib is None else f"peak {run.peak_mib:.0f} MiB, "
+    if (failed and _out_of_memory(run, limits)) or (run.peak_mib is not None and run.peak_mib > limits.memory_mib):
+        why = _last_line(run.stderr) or describe_exit(run.returncode)
+        return Checked(Verdict.MLE, f"{peak}limit {limits.memory_mib} MiB: {why}")
+    if failed:
+        message = describe_exit(run.returncode)
+        if run.returncode in (-_SIGXFSZ, 128 + _SIGXFSZ):
+            message += f": the output went over the limit of {run.output_limit} bytes"
+        why = _last_line(run.stderr)
+        return Checked(Verdict.RE, message + (f"; stderr: {why}" if why else ""))
+    return compare(expected, run.stdout)
+
+
+def judge_test(command: str, test: Test, limits: Limits) -> Result:
+    """Run ``command`` on one test and judge it. O(the run).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"2\\n")
+    >>> judge_test("echo 2", find_tests([folder])[0], Limits()).verdict
+    <Verdict.AC: 'AC'>
+    """
+    data, expected = read_test(test)
+    run = run_solution(
+        command,
+        data,
+        limits.wall_s,
+        cpu_limit=limits.cpu_s,
+        memory_mib=limits.memory_mib,
+        output_limit=limits.output_bytes,
+    )
+    found = classify(run, expected, limits)
+    return Result(test.name, found.verdict, run.cpu_seconds, run.seconds, run.peak_mib, found.message)
+
+
+def judge(
+    command: str,
+    tests: Sequence[Test],
+    limits: Limits | None = None,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int, Result], None] | None = None,
+) -> list[Result]:
+    """Judge ``command`` on every test, ``jobs`` at a time; the results in the tests' order. O(the runs).
+
+    With more than one job, runs share the machine's cores: CPU times stay
+    honest, wall times and a loaded machine's caches less so.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"2\\n")
+    >>> [(r.name, str(r.verdict)) for r in judge("echo 1", find_tests([folder]))]
+    [('t', 'WA')]
+    """
+    limits = limits or Limits()
+    results: list[Result] = []
+    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+        for result in pool.map(lambda test: judge_test(command, test, limits), tests):
+            results.append(result)
+            if progress is not None:
+                progress(len(results), len(tests), result)
+    return results
+
+
+def summary(results: Sequence[Result]) -> dict[str, object]:
+    """The summary of a judging: the overall verdict (the first test's that is not AC), counts, the maxima. O(tests).
+
+    >>> summary([Result("a", Verdict.AC, 0.5, 0.6, 20.0, "ok"), Result("b", Verdict.WA, 0.1, 0.2, None, "")])["verdict"]
+    'WA'
+    """
+    failing = next((r for r in results if r.verdict is not Verdict.AC), None)
+    peaks = [r.peak_mib for r in results if r.peak_mib is not None]
+    return {
+        "verdict": str(failing.verdict if failing else Verdict.AC),
+        "first_failure": failing.name if failing else None,
+        "tests": len(results),
+        "counts": {str(name): sum(r.verdict is name for r in results) for name in Verdict if name is not Verdict.FAIL},
+        "max_cpu_s": round(max((r.cpu_s for r in results), default=0.0), 3),
+        "max_wall_s": round(max((r.wall_s for r in results), default=0.0), 3),
+        "max_peak_mib": round(max(peaks), 1) if peaks else None,
+    }

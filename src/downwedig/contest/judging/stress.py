@@ -1,0 +1,195 @@
+"""Stress testing: run a solution on generated tests until it fails, then shrink the failure.
+
+:func:`stress` plans ``tests`` tests from ``seed`` (:func:`cases`: every family
+in turn, sizes growing quadratically up to ``max_n``), runs the solution (a
+shell command reading the input on stdin) on them ``jobs`` at a time under
+:class:`~downwedig.contest.judging.verdict.Limits`, judges each run against the
+engine's answer as the local judge does
+(:func:`~downwedig.contest.judging.judge.classify`: WA, PE, RE, TLE, MLE) and
+stops at the first failure in plan order.  It then
+:func:`~downwedig.contest.judging.shrink.shrink`\\ s the input while the
+solution keeps failing the same way (the same verdict).
+
+Every run goes through :func:`~downwedig.contest.judging.run.run_solution`: its own
+process group, killed as a whole when it times out or has finished.
+
+>>> [(t.family, t.n) for t in cases(seed=1, tests=3, max_n=5)] == [(t.family, t.n) for t in cases(1, 3, 5)]
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import dataclasses
+from collections.abc import Callable
+
+from ...engine.solver import answer
+from ...staircase import Staircase
+from ..generating.prng import SplitMix64, derive_seed
+from ..generating.registry import GeneratedTest, all_families, to_text
+from .check import Checked
+from .judge import classify
+from .run import run_solution
+from .shrink import shrink
+from .verdict import Limits, Verdict
+
+__all__ = ["Failure", "Report", "cases", "stress", "try_rows"]
+
+#: Time-outs are expensive to shrink: each failing candidate costs the whole time limit.
+TIMEOUT_SHRINK_RUNS = 8
+
+
+@dataclasses.dataclass(frozen=True)
+class Failure:
+    """How a run failed: its verdict (what "failing the same way" compares) and what it did."""
+
+    verdict: Verdict
+    message: str
+    expected: str
+    received: bytes
+    first_wrong_day: int | None = None
+    stderr: bytes = b""
+
+
+@dataclasses.dataclass(frozen=True)
+class Report:
+    """The outcome of :func:`stress`: ``failure`` is None when every test passed.
+
+    ``index`` is the failing test's place in the plan (from 0).
+    """
+
+    tests_run: int
+    test: GeneratedTest | None = None
+    index: int = 0
+    failure: Failure | None = None
+    minimal: list[int] | None = None
+    minimal_failure: Failure | None = None
+    shrink_runs: int = 0
+    shrink_complete: bool = True
+    repeated: bool = True  # False when the failure did not happen again while shrinking
+
+
+def _sizes(tests: int, max_n: int, index: int) -> int:
+    """The size limit of test ``index``: quadratic growth up to ``max_n`` at the last test (integers only)."""
+    return max(2, max_n * (index + 1) ** 2 // tests**2) if max_n > 1 else 1
+
+
+def cases(seed: int, tests: int, max_n: int, families: list[str] | None = None) -> list[GeneratedTest]:
+    """The ``tests`` tests of a stress run, the same for the same arguments; named ``1``, ``2``, ... O(tests).
+
+    Test ``i`` uses family ``i mod F`` (sorted names, ``max`` left out), a size
+    drawn uniformly in ``1..limit_i`` with ``limit_i = max(2, max_n * (i+1)^2 // tests^2)``,
+    a ``gen`` seed below ``10**9`` and the family's stress options.
+
+    >>> [t.n for t in cases(seed=5, tests=4, max_n=1)]
+    [1, 1, 1, 1]
+    """
+    registry = all_families()
+    names = families if families is not None else sorted(name for name in registry if name != "max")
+    rng = SplitMix64(derive_seed("stress", max_n, seed, {"tests": tests}))
+    planned = []
+    for index in range(tests):
+        name = names[index % len(names)]
+        family = registry[name]
+        n = 1 + rng.below(_sizes(tests, max_n, index))
+        gen_seed = rng.below(10**9)
+        options = family.resolve(family.stress_options(rng) if family.stress_options else {})
+        planned.append(GeneratedTest(str(index + 1), name, n, gen_seed, options))
+    return planned
+
+
+def try_rows(command: str, rows: list[int], limits: Limits) -> Failure | None:
+    """Run ``command`` on ``rows`` and judge it against the engine: how it failed, or None. O(n) plus the run.
+
+    >>> import shlex, sys
+    >>> print(try_rows(f"{shlex.quote(sys.executable)} -c 'print(22)'", [0, 0], Limits()).message)
+    wrong answer on day 2: expected 1 (Dina wins), received 2 (Dima wins); 1 of 2 days wrong
+    """
+    expected = answer(Staircase.from_ints(rows))
+    run = run_solution(
+        command,
+        to_text(rows).encode("ascii"),
+        limits.wall_s,
+        cpu_limit=limits.cpu_s,
+        memory_mib=limits.memory_mib,
+        output_limit=limits.output_bytes,
+    )
+    found: Checked = classify(run, expected, limits)
+    if found.verdict is Verdict.AC:
+        return None
+    return Failure(found.verdict, found.message, expected, run.stdout, found.first_wrong_day, run.stderr)
+
+
+def stress(
+    command: str,
+    *,
+    tests: int = 200,
+    max_n: int = 100,
+    seed: int = 0,
+    limits: Limits | None = None,
+    jobs: int = 1,
+    shrink_runs: int = 1000,
+    progress: Callable[[int, int, GeneratedTest], None] | None = None,
+) -> Report:
+    """Run ``command`` on the :func:`cases` for ``seed`` until it fails; shrink the first failure.
+
+    ``jobs`` runs go at once (threads waiting on processes); the failure
+    reported is the first in plan order, so the result does not depend on
+    ``jobs``.  A failure is shrunk with at most ``shrink_runs`` more runs
+    (:data:`TIMEOUT_SHRINK_RUNS` for a time-out); when it does not happen
+    again, the test is reported as found (``minimal`` is its rows, and
+    ``repeated`` false).  Cost: O(tests) runs of the solution, plus the shrinking.
+
+    >>> import shlex, sys  # a "solution" that says Dina wins every day
+    >>> report = stress(f"{shlex.quote(sys.executable)} -c 'print(\\"1\\" * int(input()))'", tests=20, seed=1)
+    >>> report.failure is not None and report.failure.verdict
+    <Verdict.WA: 'WA'>
+    """
+    limits = limits or Limits()
+    planned = cases(seed, tests, max_n)
+
+    def attempt(test: GeneratedTest) -> tuple[list[int], Failure | None]:
+        rows = test.rows()
+        return rows, try_rows(command, rows, limits)
+
+    found: tuple[int, list[int], Failure] | None = None
+    done = 0
+    step = max(1, jobs)
+    with concurrent.futures.ThreadPoolExecutor(step) as pool:
+        for start in range(0, len(planned), step):
+            batch = planned[start : start + step]
+            for index, (test, (rows, failure)) in enumerate(zip(batch, pool.map(attempt, batch), strict=True), start):
+                done += 1
+                if progress:
+                    progress(done, len(planned), test)
+                if failure is not None and found is None:
+                    found = (index, rows, failure)
+            if found is not None:
+                break
+    if found is None:
+        return Report(done)
+    index, rows, failure = found
+
+    last: dict[str, Failure] = {}
+
+    def still_fails(candidate: list[int]) -> int | None:
+        result = try_rows(command, candidate, limits)
+        if result is None or result.verdict is not failure.verdict:
+            return None
+        last[str(candidate)] = result
+        return result.first_wrong_day or len(candidate)
+
+    budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.verdict is Verdict.TLE else shrink_runs
+    shrunk = shrink(rows, still_fails, max_runs=budget)
+    minimal_failure = last.get(str(shrunk.rows), failure)
+    return Report(
+        done,
+        planned[index],
+        index,
+        failure,
+        shrunk.rows,
+        minimal_failure,
+        shrunk.runs,
+        shrunk.complete,
+        shrunk.repeated,
+    )

@@ -1,0 +1,87 @@
+"""The judge's vocabulary: what a run can be found to be (:class:`Verdict`) and under which :class:`Limits`.
+
+Every judging tool speaks it: the checker (``check``, whose exit status is the
+verdict's testlib code), the local judge (``test``), the stress tester
+(``stress``), and their text and JSON output.  The limits default to the
+original contest's (:data:`~downwedig.staircase.TIME_LIMIT_S`,
+:data:`~downwedig.staircase.MEMORY_LIMIT_MIB`).  Creating either is O(1).
+
+>>> Verdict.WA, Verdict.WA.words, Verdict.WA.testlib_status
+(<Verdict.WA: 'WA'>, 'wrong answer', 1)
+>>> Limits().wall_s
+8.5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+
+from ...staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
+
+__all__ = ["OUTPUT_LIMIT", "Limits", "Verdict"]
+
+#: The largest output a solution may write (bytes), as judges cap it: 8 MiB, 30 times the judge's answer.
+OUTPUT_LIMIT = 8 << 20
+
+
+class Verdict(str, enum.Enum):
+    """A verdict, as judges abbreviate it (its value, which the JSON reports give) and in words.
+
+    The order is the reports' (best first); ``FAIL`` is the checker's own failure
+    (the input or the answer file is wrong, not the solution).
+    """
+
+    AC = "AC"
+    WA = "WA"
+    PE = "PE"
+    TLE = "TLE"
+    MLE = "MLE"
+    RE = "RE"
+    FAIL = "FAIL"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+    @property
+    def words(self) -> str:
+        """The verdict in words: ``'wrong answer'``, ``'time limit exceeded'``, ... O(1)."""
+        return _WORDS[self]
+
+    @property
+    def testlib_status(self) -> int | None:
+        """The exit status of a testlib checker giving it (0 AC, 1 WA, 2 PE, 3 FAIL), or None. O(1).
+
+        >>> Verdict.FAIL.testlib_status, Verdict.TLE.testlib_status
+        (3, None)
+        """
+        return _TESTLIB.get(self)
+
+
+_WORDS = {
+    Verdict.AC: "accepted",
+    Verdict.WA: "wrong answer",
+    Verdict.PE: "wrong output format",
+    Verdict.TLE: "time limit exceeded",
+    Verdict.MLE: "memory limit exceeded",
+    Verdict.RE: "run-time error",
+    Verdict.FAIL: "checker failure",
+}
+_TESTLIB = {Verdict.AC: 0, Verdict.WA: 1, Verdict.PE: 2, Verdict.FAIL: 3}
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """The limits of a run: CPU seconds, memory (MiB) and the largest output (bytes); the judge's by default."""
+
+    cpu_s: float = TIME_LIMIT_S
+    memory_mib: int = MEMORY_LIMIT_MIB
+    output_bytes: int = OUTPUT_LIMIT
+
+    @property
+    def wall_s(self) -> float:
+        """The wall-clock limit: half as much again as the CPU limit, plus a second (a sleeping run ends too)."""
+        return 1.5 * self.cpu_s + 1

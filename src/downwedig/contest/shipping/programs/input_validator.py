@@ -1,0 +1,51 @@
+"""The input validator of the problem package (Kattis protocol): exit 42 valid, 43 invalid, the reason on stderr.
+
+It is :func:`downwedig.contest.generating.validate.validate`, the strict validator of
+``downwedig validate``: ``n`` in 1..300,000 without sign or leading zero, then
+exactly ``n`` lines of 8 characters ``W``/``R``, each ending in ``\\n``, and
+nothing else.  At most one byte more than the largest valid file is read, so
+any input costs bounded memory.  Cost: O(size).
+
+>>> import io
+>>> main([], io.BytesIO(b"1\\nWWWWWWWW\\n"), io.BytesIO(), io.BytesIO())
+42
+>>> err = io.BytesIO()
+>>> main([], io.BytesIO(b"1\\nWWWWWWWW \\n"), io.BytesIO(), err), err.getvalue()
+(43, b"<stdin>:2:9: expected a newline after step 1, found ' '\\n")
+"""
+
+from __future__ import annotations
+
+from ....errors import InvalidStaircase
+from ....staircase import MAX_N, WIDTH
+from ...generating.validate import validate
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
+
+__all__ = ["INVALID", "LARGEST", "VALID", "main"]
+
+#: Kattis' exit codes for a validator.
+VALID, INVALID = 42, 43
+#: The size of the largest valid input: ``n`` = 300000 and its rows.
+LARGEST = len(str(MAX_N)) + 1 + MAX_N * (WIDTH + 1)
+
+
+def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:
+    """Validate the test on ``stdin``: :data:`VALID` or :data:`INVALID`. O(size).
+
+    >>> import io
+    >>> main([], io.BytesIO(b"0\\n"), io.BytesIO(), io.BytesIO())
+    43
+    """
+    data = stdin.read(LARGEST + 1)
+    if len(data) > LARGEST:
+        stderr.write(f"<stdin>: longer than the largest valid input ({LARGEST} bytes)\n".encode())
+        return INVALID
+    try:
+        validate(data, source="<stdin>")
+    except InvalidStaircase as exc:
+        stderr.write(f"{exc}\n".encode())
+        return INVALID
+    return VALID

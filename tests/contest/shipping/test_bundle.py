@@ -1,0 +1,172 @@
+"""The one-file programs: made from the package's modules, they answer as the engine does, under CPython and PyPy."""
+
+from __future__ import annotations
+
+import ast
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from downwedig import answer, parse
+from downwedig.contest.generating.registry import all_families, generate, to_text
+from downwedig.contest.shipping import bundle as bundle_module
+from downwedig.contest.shipping.bundle import PROGRAMS, PackageImport, _literal, bundle, mistake_program, needed_modules
+from downwedig.contest.shipping.programs import input_validator, mistakes, output_validator, slow, solution
+
+from ...conftest import SAMPLE, need_tool
+from ...strategies import examples
+
+PROGRAM_MODULES = {
+    "solution": solution,
+    "input-validator": input_validator,
+    "output-validator": output_validator,
+    "slow": slow,
+}
+
+
+def family_inputs(sizes: tuple[int, ...]) -> list[bytes]:
+    """A test of every family (``max`` aside) at each size, seeded by the family's place: the engine's answer known."""
+    families = sorted(set(all_families()) - {"max"})
+    return [to_text(generate(f, n, seed=k)).encode() for k, f in enumerate(families) for n in sizes]
+
+
+def run_file(interpreter: str, path: Path, stdin: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([interpreter, str(path), *args], input=stdin, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def bundles(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("bundles")
+    made = {}
+    for name, program in [*PROGRAMS.items(), *((m, mistake_program(m)) for m in mistakes.MISTAKES)]:
+        made[name] = folder / f"{name}.py"
+        made[name].write_text(bundle(program))
+    return made
+
+
+def test_the_solution_embeds_only_what_it_needs() -> None:
+    needed = needed_modules(PROGRAMS["solution"].module)
+    assert needed[-1] == PROGRAMS["solution"].module
+    assert {"downwedig.engine.solver", "downwedig.reader", "downwedig.moves", "downwedig.engine.tables"} <= set(needed)
+    # Drawing, explaining, the contest tools and the command line are not loaded to answer.
+    assert not [
+        m for m in needed if m.startswith(("downwedig.render", "downwedig.cli", "downwedig.contest.judging.check"))
+    ]
+    assert "downwedig.explain" not in needed
+    # Every module comes after the modules it imports.
+    assert (
+        needed.index("downwedig.errors") < needed.index("downwedig.staircase") < needed.index("downwedig.engine.solver")
+    )
+
+
+def test_a_name_imported_from_a_package_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bundle gives packages empty modules: ``from ..engine import answer`` would fail when the file runs."""
+    package = tmp_path / "downwedig_probe"
+    (package / "inner").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "inner" / "__init__.py").write_text("from .real import VALUE\n")
+    (package / "inner" / "real.py").write_text("VALUE = 1\n")
+    (package / "program.py").write_text("from .inner import VALUE\n")
+    (package / "fine.py").write_text("from .inner.real import VALUE\nfrom . import inner\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(bundle_module, "PACKAGE", "downwedig_probe")
+    with pytest.raises(PackageImport, match=r"imports VALUE from the package downwedig_probe\.inner"):
+        needed_modules("downwedig_probe.program")
+    assert needed_modules("downwedig_probe.fine") == ["downwedig_probe.inner.real", "downwedig_probe.fine"]
+
+
+def test_the_output_validator_words_its_verdict_as_check_does() -> None:
+    needed = needed_modules(PROGRAMS["output-validator"].module)
+    assert {"downwedig.contest.judging.check", "downwedig.explain"} <= set(needed)
+
+
+def test_a_bundle_is_the_same_every_time_and_names_its_modules() -> None:
+    text = bundle(PROGRAMS["solution"])
+    assert text == bundle(PROGRAMS["solution"])
+    for module in needed_modules(PROGRAMS["solution"].module):
+        assert f"    {module}\n" in text.split('"""', 2)[1]
+    assert text.startswith("#!/usr/bin/env python3\n")
+
+
+def test_every_embedded_module_is_python_3_9_syntax() -> None:
+    for name in {m for program in PROGRAMS.values() for m in needed_modules(program.module)}:
+        path = Path(__import__(name, fromlist=["_"]).__file__ or "")
+        ast.parse(path.read_text(encoding="utf-8"), feature_version=(3, 9))
+
+
+@examples(300)
+@given(st.text())
+def test_an_embedded_source_reads_back_exactly(text: str) -> None:
+    assert ast.literal_eval(_literal(text)) == text
+
+
+def test_the_solution_starts_without_typing_or_dataclasses(bundles: dict[str, Path]) -> None:
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", str(bundles["solution"])],
+        input=SAMPLE.read_bytes(),
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.stdout == b"211112222212\n"
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.decode().splitlines()}
+    assert "enum" in imported  # the list is what it seems
+    assert not imported & {"typing", "dataclasses", "ast", "inspect"}
+
+
+def test_the_solution_answers_every_family_like_the_engine_under_this_python(bundles: dict[str, Path]) -> None:
+    for data in family_inputs((1, 9, 150)):
+        result = run_file(sys.executable, bundles["solution"], data)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.decode() == answer(parse(data)) + "\n"
+
+
+def test_every_bundled_program_runs_under_pypy(bundles: dict[str, Path], tmp_path: Path) -> None:
+    pypy = need_tool(["pypy3"], "apt-get install pypy3")
+    for data in family_inputs((1, 9, 150)):
+        result = run_file(pypy, bundles["solution"], data)
+        assert result.stdout.decode() == answer(parse(data)) + "\n", result.stderr
+    compare_with_in_process(pypy, bundles, tmp_path)
+
+
+def compare_with_in_process(interpreter: str, bundles: dict[str, Path], tmp_path: Path) -> None:
+    """Each bundled program under ``interpreter`` does what its module does in this process."""
+    data = SAMPLE.read_bytes()
+    (tmp_path / "t.in").write_bytes(data)
+    (tmp_path / "t.ans").write_bytes(answer(parse(data)).encode() + b"\n")
+    feedback = tmp_path / "feedback"
+    feedback.mkdir()
+    files = [str(tmp_path / "t.in"), str(tmp_path / "t.ans"), str(feedback)]
+    cases: list[tuple[str, list[str], bytes]] = [
+        ("input-validator", [], data),
+        ("input-validator", [], data.replace(b"\n", b"\r\n")),
+        ("output-validator", files, b"211112222212\n"),
+        ("output-validator", files, b"211112222222\n"),
+        ("output-validator", files, b"\x00\x80junk"),
+        ("slow", [], data),
+    ]
+    for name, args, stdin in cases:
+        out, err = io.BytesIO(), io.BytesIO()
+        status = PROGRAM_MODULES[name].main(args, io.BytesIO(stdin), out, err)
+        message = (feedback / "judgemessage.txt").read_bytes() if name == "output-validator" and status == 43 else b""
+        result = run_file(interpreter, bundles[name], stdin, *args)
+        assert (result.returncode, result.stdout, result.stderr) == (status, out.getvalue(), err.getvalue()), name
+        if message:
+            assert (feedback / "judgemessage.txt").read_bytes() == message
+    for mistake in mistakes.MISTAKES:
+        result = run_file(interpreter, bundles[mistake], data)
+        assert result.stdout.decode() == mistakes.wrong_answer(mistake, data) + "\n"
+
+
+def test_every_bundled_program_runs_under_this_python(bundles: dict[str, Path], tmp_path: Path) -> None:
+    compare_with_in_process(sys.executable, bundles, tmp_path)
+
+
+def test_the_solution_refuses_a_bad_input_with_its_position(bundles: dict[str, Path]) -> None:
+    result = run_file(sys.executable, bundles["solution"], b"2\nWWWWWWWW\nWWWxWWWW\n")
+    assert result.returncode == 1 and result.stdout == b""
+    assert result.stderr == b"error: <stdin>:3:4: unexpected character 'x' in step 2 (a piece is 'W' or 'R')\n"
