@@ -47,6 +47,7 @@ from ... import __version__
 from ...engine.solver import answer
 from ...errors import InvalidDestination, InvalidPlan
 from ...reader import parse
+from ...staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
 from ..generating.registry import GeneratedTest, to_text
 from ..generating.validate import validate
 from .bundle import PROGRAMS, bundle, mistake_program
@@ -126,12 +127,12 @@ def _problem_yaml(fmt: str, name: str) -> str:
     if fmt == "legacy":
         return header + (
             f"name: Down We Dig\nsource: {SOURCE}\nsource_url: {SOURCE_URL}\nlicense: {license_name}\n"
-            f"rights_owner: {owner}\nuuid: {identity}\nvalidation: custom\nlimits:\n  memory: 512\n"
+            f"rights_owner: {owner}\nuuid: {identity}\nvalidation: custom\nlimits:\n  memory: {MEMORY_LIMIT_MIB}\n"
         )
     return header + (
         f"problem_format_version: 2023-07-draft\nname: Down We Dig\nuuid: {identity}\n"
         f"source:\n  name: {SOURCE}\n  url: {SOURCE_URL}\nlicense: {license_name}\nrights_owner: {owner}\n"
-        "limits:\n  memory: 512\n  time_limit: 5\n"
+        f"limits:\n  memory: {MEMORY_LIMIT_MIB}\n  time_limit: {TIME_LIMIT_S}\n"
     )
 
 
