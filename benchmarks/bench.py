@@ -9,13 +9,16 @@ memory is GNU time's ``%M`` (what ``/usr/bin/time -v`` reports).  Inputs are
 generated deterministically under ``benchmarks/inputs/`` (``novelty`` takes
 half a minute the first time).
 
-    python benchmarks/bench.py solve --vs "$(../shared/tools/build-seed)"   # every family against the seed
+    python benchmarks/bench.py solve --vs ./seed      # every family against the seed (below)
     python benchmarks/bench.py phases                 # where the time goes, random and the worst family
     python benchmarks/bench.py startup                # start-up CPU against a bare interpreter
     python benchmarks/bench.py stream --baseline OLD/bin/downwedig  # streaming: throughput, memory, liveness
     python benchmarks/bench.py explain                # explain's JSON and full table on a 300,000-step day
 
-Run the seed with an unlimited stack (``ulimit -s unlimited``): its recursion
+``./seed`` is the C++ solution of the problem's public write-up (the memo over
+step and 8-bit window, "[Northern Eurasia Finals Online 2020]D. Down We Dig" on
+cnblogs), saved as ``seed.cpp`` and built with ``g++ -O2 -o seed seed.cpp``.
+Run it with an unlimited stack (``ulimit -s unlimited``): its recursion
 overflows 8 MB on some inputs (``stutter``), and this script says so.
 """
 

@@ -11,7 +11,12 @@ warm-up and then ``--runs`` timed runs each; the table gives the medians and
 the ratios to the seed.  Every program's answer is first compared with the
 seed's (a disagreement or a crash is reported instead of timed).
 
-    python benchmarks/bundle.py --vs "$(../shared/tools/build-seed)" --runs 7 --markdown
+    python benchmarks/bundle.py --vs ./seed --runs 7 --markdown
+
+``./seed`` is the C++ solution of the problem's public write-up (the memo over
+step and 8-bit window, "[Northern Eurasia Finals Online 2020]D. Down We Dig" on
+cnblogs), saved as ``seed.cpp`` and built with ``g++ -O2 -o seed seed.cpp``;
+any program that reads the judge's input on stdin can stand in for it.
 """
 
 from __future__ import annotations
