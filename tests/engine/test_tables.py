@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig import Staircase, reference_answer
-from downwedig.engine.tables import BitTables, ByteTables, bit_form, byte_form, compose
+from downwedig.engine.bit_tables import BitTables, bit_form
+from downwedig.engine.tables import ByteTables, byte_form, compose
 from downwedig.moves import packed_move_masks
 
 from ..strategies import examples, staircases

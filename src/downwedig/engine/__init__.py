@@ -6,8 +6,9 @@ What is public here is re-exported from its module:
   :func:`answer`, :func:`answer_chunks` (streaming), :func:`winners`; its docstring
   states the idea, the three width-8 routes, and what bounds their time and memory;
 - :mod:`~downwedig.engine.limits`: :class:`MemoLimits`, every budget of every route;
-- :mod:`~downwedig.engine.tables`: the tables ``G`` as bytes or as bits, their one
-  composer, and the stores a memo interns them in (the test generators use the bit form).
+- :mod:`~downwedig.engine.tables`: the tables ``G`` as bytes, their one composer, and the
+  stores a memo interns them in; :mod:`~downwedig.engine.bit_tables`: the tables as
+  integers, for every width (the test generators step these).
 
 The routes are private modules: ``_memo`` (the width-8 memo and its walks up),
 ``_partners`` (merge partners for a block of days at once) and ``_generic`` (every

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import gc
 
-from .tables import BitTables, ByteTables
+from .bit_tables import BitTables
+from .tables import ByteTables
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

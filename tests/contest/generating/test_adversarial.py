@@ -10,7 +10,7 @@ from downwedig import InvalidOption, Staircase, answer, move_masks, reference_an
 from downwedig.contest.generating.adversarial import FAMILIES
 from downwedig.contest.generating.prng import SplitMix64
 from downwedig.contest.generating.registry import generate
-from downwedig.engine.tables import bit_form
+from downwedig.engine.bit_tables import bit_form
 
 
 def states_met(rows: list[int]) -> int:

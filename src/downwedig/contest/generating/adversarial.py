@@ -67,7 +67,7 @@ memo; these families attack the partners and the switches between routes:
 
 from __future__ import annotations
 
-from ...engine.tables import bit_form
+from ...engine.bit_tables import bit_form
 from ...errors import InvalidOption
 from ...moves import step_mask
 from ...staircase import WIDTH
