@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UnknownFamily
+from ..reader import BOM_REASON
 from ..staircase import MAX_N
 from .registry import all_families, gen_command, generate, get_family
 
@@ -130,6 +131,8 @@ def read_plan(text: str, source: str = "<plan>") -> list[PlannedTest]:
     ...
     downwedig.contest.plan.InvalidPlan: p:1:10: --n must be between 1 and 300000, got 0
     """
+    if text.startswith("\ufeff"):
+        raise InvalidPlan(BOM_REASON, line=1, column=1, source=source)
     tests: list[PlannedTest] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
