@@ -109,7 +109,7 @@ function renderLegend(view) {  // the key to the picture, in HTML (it wraps on a
   if (view.revealed) sample(entry(T.legend_window), "window", L.outline_stroke, true);
   else {
     sample(entry(view.played ? T.legend_played : T.legend_line), view.played ? "played" : "line", L.line_stroke, false);
-    sample(entry(T.legend_reply), "reply", L.arrow_stroke, true);
+    if (!view.played) sample(entry(T.legend_reply), "reply", L.arrow_stroke, true);
   }
   entry(T.legend_shared, true);
 }

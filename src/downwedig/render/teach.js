@@ -100,7 +100,7 @@ function renderTeach() {  // the step-through's panel and buttons
   $("teach-start").disabled = false;
   $("teach-back").disabled = !on || (up && TS.asking && TS.revealed > TS.K);
   $("teach-next").disabled = !on || (!up && TS.p >= TS.K);
-  $("teach-next").textContent = up ? (TS.asking ? TW.reveal : TS.revealed === 1 ? TW.next_down : TW.next) : TW.next;
+  $("teach-next").textContent = !on || (up && TS.asking) ? TW.reveal : up && TS.revealed === 1 ? TW.next_down : TW.next;
   $("teach-all").disabled = !on || (up ? TS.revealed === 1 && !TS.asking : TS.p >= TS.K);
   $("teach-stop").disabled = !on;
   $("guess-won").disabled = $("guess-lost").disabled = !(up && TS.asking && predict);
