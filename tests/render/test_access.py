@@ -159,3 +159,17 @@ def test_every_control_has_a_name(tmp_path: Path, opener: Callable[..., Opened])
     names = page.js("""[...document.querySelectorAll('button, input, textarea, [tabindex="0"]')].map(e => [e.id,
         (e.getAttribute('aria-label') || e.labels?.[0]?.textContent || e.textContent || '').trim()])""")
     assert names and all(name for _, name in names), [i for i, name in names if not name]
+
+
+def test_a_control_that_can_do_nothing_now_hands_the_focus_on(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    page = opener(write(tmp_path, scrambled(40, seed=7), day=40))
+    page.page.focus("#win-down")
+    page.page.keyboard.press("Enter")  # the last page of steps: Later steps can do nothing more
+    assert page.disabled("win-down") == [True]
+    assert page.js("document.activeElement.id") == "picture", "the arrow keys still move the steps"
+    page.page.keyboard.press("Home")
+    assert page.view() == (1, 30)
+    page.js("window.downwedig.chooseDay(39)")
+    page.page.focus("#day-next")
+    page.page.keyboard.press("Enter")
+    assert page.state()["day"] == 40 and page.js("document.activeElement.id") == "day-slider"

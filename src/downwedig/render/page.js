@@ -60,6 +60,8 @@ function render() {  // everything that depends on the day, the window, the game
   renderGame();
   renderTeach();
   if (paintedHidden !== hidden) paintStrip(true);  // the chosen digit is hidden, or shown again
+  const focused = document.activeElement, home = focused && focused.disabled && focused.closest("[data-focus]");
+  if (home) $(home.dataset.focus).focus();  // a control that can do nothing now hands the keys to its neighbour
 }
 
 function renderFacts(A, hidden, first, last) {

@@ -105,8 +105,6 @@ function renderTeach() {  // the step-through's panel and buttons
   $("teach-stop").disabled = !on;
   $("guess-won").disabled = $("guess-lost").disabled = !(up && TS.asking && predict);
   $("teach-score").textContent = on && TS.asked ? format(TW.score, {right: TS.right, asked: TS.asked}) : "";
-  const focused = document.activeElement;  // a button that can do nothing now: the keys still reach the section
-  if (focused && focused.disabled && $("teach").contains(focused)) $("teach").focus();
   if (!on) return;
   const A = analyse(TS.K);
   if (!up) return renderTopDown(A, grid);
