@@ -3,8 +3,8 @@
 
 Every picture is drawn from the problem's sample (``examples/sample.in``):
 the days the editorial works through, as ``downwedig render`` draws them
-(:func:`downwedig.render.render_svg`), a game in progress as the HTML page
-shows it, and a table of every day's statuses (:func:`days_table`) drawn
+(:func:`downwedig.render.render_svg`), a step of the page's step-through and
+a game in progress as the HTML page shows them, and a table of every day's statuses (:func:`days_table`) drawn
 here from :func:`downwedig.explain.analyse`.  ``--check`` writes nothing and
 exits with status 1 when a committed picture differs from what this script
 makes now (``tests/render/test_editorial.py`` does the same).
@@ -84,6 +84,7 @@ def pictures() -> dict[str, str]:
         "sample-day5.svg": render_svg(analyse(sample, 5)),
         "sample-day12.svg": render_svg(analyse(sample, 12)),
         "sample-day12-game.svg": render_svg(analyse(sample, 12), played=[1, 3, 7], statuses=False, hint=True),
+        "sample-day12-step.svg": render_svg(analyse(sample, 12), revealed=8, current=7),
     }
 
 

@@ -93,3 +93,23 @@ def test_the_hint_names_the_winning_moves_or_the_longest_resistance(staircase: S
         assert game.hint() == f"Winning moves from step 1: {', '.join(map(str, wins))}."
     else:
         assert game.hint().endswith(f"Holding out longest: step {a.best_target(1)}.")
+
+
+@examples(60)
+@given(staircases(max_n=40), st.sampled_from(list(Player)), st.data())
+def test_undo_returns_to_the_persons_previous_turn(staircase: Staircase, person: Player, data: st.DataObject) -> None:
+    a = analyse(staircase)
+    game = Game(a, person)
+    seen: list[tuple[int, Player, int]] = []  # (position, player to move, turns) at each of the person's turns
+    while not game.over:
+        if game.persons_turn:
+            seen.append((game.position, game.to_move, len(game.turns)))
+            game.play(data.draw(st.sampled_from([m.target for m in a.moves(game.position)])))
+        else:
+            game.reply()
+    for position, to_move, turns in reversed(seen):
+        assert game.undo() is True
+        assert (game.position, game.to_move, len(game.turns)) == (position, to_move, turns)
+        assert game.persons_turn
+    assert game.undo() is False, "nothing left to undo"
+    assert all(not t.by_person for t in game.turns), "only the computer's opening move (as Dima) remains"

@@ -166,7 +166,8 @@ class DayAnalysis:
 
         When ``step`` is won, to a lost step of least remoteness (hurrying);
         when lost, to a step of greatest remoteness (holding out); the nearest
-        first on ties.
+        first on ties.  Mirrored in ``render/model.js`` (``best``): the page's
+        computer plays the same moves.
 
         >>> analyse(Staircase.from_rows(["WW", "WW", "WW"])).best_target(1)
         3
@@ -205,6 +206,8 @@ class DayAnalysis:
     def replies(self) -> list[tuple[Move, Move]]:
         """On a day Dima wins: each of Dina's moves from step 1 with Dima's best answer. O(width^2).
 
+        Mirrored in ``render/model.js`` (the picture's dashed answers).
+
         Every move from a lost step reaches a won step, so each has an answer.
 
         >>> [(a.target, b.target) for a, b in analyse(Staircase.from_rows(["WW", "WR", "RR", "RW", "WW"])).replies()]
@@ -221,6 +224,8 @@ class DayAnalysis:
 
     def line_steps(self) -> list[int]:
         """The steps the handkerchief visits when both play perfectly, from step 1. O(remoteness(1) * width).
+
+        Mirrored in ``render/model.js`` (``lineSteps``).
 
         >>> analyse(Staircase.from_rows(["WW"] * 5)).line_steps()
         [1, 2, 3, 5]
@@ -243,6 +248,8 @@ class DayAnalysis:
 
     def reason(self) -> str:
         """Why Dina wins or why she has no winning move, in one sentence (see :data:`REASONS`). O(width^2).
+
+        Mirrored in ``render/model.js``, which words it from the same :data:`REASONS`.
 
         >>> analyse(Staircase.from_rows(["WW"])).reason()
         'Step 1 is the only step: Dina cannot move and loses at once.'
@@ -280,6 +287,8 @@ class DayAnalysis:
 
 def analyse(staircase: Staircase, day: int | None = None) -> DayAnalysis:
     """Solve the game of day ``day`` (default: the last day, ``n``). O(day * width).
+
+    Mirrored in ``render/model.js`` (``analyse``), which the HTML page runs for the chosen day.
 
     >>> a = analyse(Staircase.from_rows(["WWWWWWWW", "RRRRRRRR", "WWWWWWWW"]), day=2)
     >>> a.winner, list(a.won[1:]), list(a.remoteness[1:])

@@ -5,10 +5,15 @@ the person's moves go through :meth:`Game.play`, which refuses an illegal one
 with the reason (:class:`IllegalMove`), and the computer's through
 :meth:`Game.reply`, which plays :meth:`DayAnalysis.best_move
 <downwedig.explain.DayAnalysis.best_move>`: it hurries when it is winning and
-holds out as long as possible when it is losing.  When the game is over,
-:meth:`Game.verdict` says where the person went wrong -- the first move that
-handed the opponent a won position while a winning move existed -- or
-congratulates them.
+holds out as long as possible when it is losing.  :meth:`Game.hint` names the
+winning moves (or says there is none), :meth:`Game.undo` takes the person's
+last move back, and when the game is over, :meth:`Game.verdict` says where the
+person went wrong -- the first move that handed the opponent a won position
+while a winning move existed -- or congratulates them.
+
+``downwedig play`` and the HTML page both play through this class: the page's
+``Game`` (``render/model.js``) mirrors it method for method, with the same
+:data:`WORDS`, and the browser tests compare the two.
 
 >>> from downwedig import Staircase
 >>> from downwedig.explain import analyse
@@ -81,7 +86,8 @@ class Turn:
 
 @dataclass
 class Game:
-    """A game of one day between a person (playing ``person``) and the perfect player."""
+    """A game of one day between a person (playing ``person``) and the perfect player; mirrored in
+    ``render/model.js``."""
 
     analysis: DayAnalysis
     person: Player = Player.DINA
@@ -126,6 +132,8 @@ class Game:
     def check(self, target: int) -> Move:
         """The move from the handkerchief's step to ``target``, or :class:`IllegalMove` saying why. O(1).
 
+        Mirrored in ``render/model.js``: the page refuses a move in the same words.
+
         >>> from downwedig import Staircase
         >>> from downwedig.explain import analyse
         >>> Game(analyse(Staircase.from_rows(["WWRR", "RRWW", "WWRW"]))).check(2)
@@ -153,7 +161,8 @@ class Game:
         return move
 
     def play(self, target: int) -> Move:
-        """The person moves the handkerchief to ``target`` (checked by :meth:`check`). O(1).
+        """The person moves the handkerchief to ``target`` (checked by :meth:`check`). O(1). Mirrored in
+        ``render/model.js``.
 
         >>> from downwedig import Staircase
         >>> from downwedig.explain import analyse
@@ -167,6 +176,8 @@ class Game:
     def reply(self) -> Move:
         """The perfect player moves: fastest win when winning, longest resistance when losing. O(width).
 
+        Mirrored in ``render/model.js``.
+
         >>> from downwedig import Staircase
         >>> from downwedig.explain import analyse
         >>> game = Game(analyse(Staircase.from_rows(["WW", "WW", "WW"])), Player.DIMA)
@@ -178,8 +189,30 @@ class Game:
             raise IllegalMove(WORDS["cannot_reply"])
         return self._make(move, False)
 
+    def undo(self) -> bool:
+        """Take back the person's last move and the computer's answers to it; False when there is none. O(turns).
+
+        Mirrored in ``render/model.js`` (the page's Undo).
+
+        >>> from downwedig import Staircase
+        >>> from downwedig.explain import analyse
+        >>> game = Game(analyse(Staircase.from_rows(["WW"] * 4)))
+        >>> game.play(2).target, game.reply().target, game.undo(), game.position, game.undo()
+        (2, 4, True, 1, False)
+        """
+        mine = [k for k, turn in enumerate(self.turns) if turn.by_person]
+        if not mine:
+            return False
+        last = mine[-1]
+        del self.turns[last:]
+        self.position = self.turns[-1].move.target if self.turns else 1
+        self.to_move = Player.DINA if last % 2 == 0 else Player.DIMA
+        return True
+
     def hint(self) -> str:
         """The winning moves from the handkerchief's step, or the longest resistance when there is none. O(width).
+
+        Mirrored in ``render/model.js`` (the page's hint).
 
         >>> from downwedig import Staircase
         >>> from downwedig.explain import analyse
@@ -217,6 +250,8 @@ class Game:
 
     def verdict(self) -> str:
         """How the game ended and, after a loss, the first mistake (or that none was possible). O(width).
+
+        Mirrored in ``render/model.js`` (the page's post-mortem).
 
         >>> from downwedig import Staircase
         >>> from downwedig.explain import analyse

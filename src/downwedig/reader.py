@@ -2,10 +2,12 @@
 
 Accepted: ``\\r\\n`` line endings, trailing spaces and tabs, a missing final
 newline, blank lines at the end.  Refused, with the line and column of the
-first problem (:class:`~downwedig.InvalidStaircase`): empty input, an ``n``
-that is not a positive integer, fewer step lines than ``n``, a non-blank line
+first problem (:class:`~downwedig.InvalidStaircase`): a byte-order mark,
+empty input, an ``n`` that is not a positive integer, fewer step lines than ``n``, a non-blank line
 after the last step, a step of the wrong length, a character other than
-``W``/``R``, and bytes that are not UTF-8 text.
+``W``/``R``, and bytes that are not UTF-8 text.  An answer file given
+instead of a staircase is named as such.  (The HTML page reads a staircase
+typed into it with the same rules and words: ``render/reader.js``.)
 
 The input is read in blocks of the lines that have arrived (:func:`read_chunks`;
 :func:`parse` reads bytes in memory the same way).  A block of well-formed
@@ -36,7 +38,18 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-__all__ = ["available_blocks", "describe_byte", "pack_exact", "parse", "read_chunks"]
+__all__ = ["BOM_REASON", "BYTE_ORDER_MARK", "available_blocks", "describe_byte", "pack_exact", "parse", "read_chunks"]
+
+#: The bytes Notepad and some other editors write at the start of a UTF-8 file; a judge's reader chokes on them.
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+#: What :func:`parse`, ``downwedig validate`` and test plans say of a file that starts with them (at 1:1).
+BOM_REASON = (
+    "the file starts with a byte-order mark (the bytes 0xef 0xbb 0xbf that Notepad and some other editors "
+    "write): save it as UTF-8 without a BOM"
+)
+#: Added to "found only 0 steps" when the first line reads as an answer (1s and 2s, the first a 2: day 1 is
+#: always Dima's): an answer file given where a staircase goes.
+ANSWER_HINT = "; this looks like an answer (a digit 1 or 2 per day), not a staircase"
 
 _LANE = bytes.maketrans(b"WR", b"\x00\x01")
 _BLANK = b" \t\r"
@@ -215,7 +228,8 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
 
     ``source`` names the input in error messages.  Raises
     :class:`~downwedig.InvalidStaircase` on the first problem.  Cost: O(size),
-    about 5 ms for 300,000 well-formed steps.
+    about 5 ms for 300,000 well-formed steps.  Mirrored in ``render/reader.js``
+    (the HTML page's own staircase), message for message.
 
     >>> parse(b"2\\nWR\\nRR\\n", width=2)
     Staircase.from_rows(['WR', 'RR'], width=2)
@@ -308,6 +322,8 @@ def read_chunks(
             buffer = _shorten_header(buffer, source)
     newline = buffer.find(b"\n")
     header, buffer = (buffer, b"") if newline < 0 else (buffer[:newline], buffer[newline + 1 :])
+    if header.startswith(BYTE_ORDER_MARK):
+        raise _fail(BOM_REASON, 1, 1, source)
     if not header.strip(_BLANK):
         # Blank: the first of the input's blank lines, or an empty line above the rest?
         rest = buffer.strip(_BLANK + b"\n") or next((b for b in blocks if b.strip(_BLANK + b"\n")), b"")
@@ -352,7 +368,11 @@ def read_chunks(
                 skipped += len(buffer)
                 buffer = b""
     if done < n:
-        raise _fail(f"expected {n} steps, found only {done}", done + 2, 1, source)
+        digits = header.rstrip(_BLANK)
+        # An answer: 1s and 2s, day 1 always a 2.
+        answer = done == 0 and len(digits) > 1 and digits[:1] == b"2" and not digits.translate(None, b"12")
+        hint = ANSWER_HINT if answer else ""
+        raise _fail(f"expected {n} steps, found only {done}{hint}", done + 2, 1, source)
 
 
 def _pack_block(

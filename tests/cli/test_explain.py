@@ -42,3 +42,12 @@ def test_explain_bad_input_is_reported_like_solve(cli: Cli) -> None:
     result = cli("explain", "-", stdin=b"2\nWWWWWWWW\nWWWXWWWW\n")
     assert result.status == 1
     assert result.stderr == "<stdin>:3:4: error: unexpected character 'X' in step 2 (a piece is 'W' or 'R')\n"
+
+
+def test_the_table_says_what_status_and_rem_mean(cli: Cli) -> None:
+    lines = cli("explain", EXPLAIN, "--day", "7").out.splitlines()
+    header = next(k for k, line in enumerate(lines) if line.lstrip().startswith("step  pieces"))
+    key = lines[header - 1]
+    assert "status" in key and "for the player to move" in key, "the status is for the player to move"
+    assert "rem: moves left with best play" in key, "rem is explained in one line"
+    assert len(key) <= 80

@@ -8,10 +8,16 @@ the tests skip saying how to install the missing part; under
 
 from __future__ import annotations
 
+import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from downwedig import Staircase
+from downwedig.explain import DayAnalysis
+from downwedig.render import render_html, svg_element
+from downwedig.render.layout import LAYOUT, NARROW_LAYOUT
 
 from ..conftest import missing_tool, need_tool
 
@@ -61,6 +67,15 @@ class Opened:
             return self.page.evaluate(expression)
         return self.page.evaluate(expression, argument)
 
+    def click(self, selector: str) -> None:
+        """Click an element as a person does (Playwright waits until it is enabled)."""
+        self.page.click(selector)
+
+    def disabled(self, *ids: str) -> list[bool]:
+        """Whether each button (by id) is disabled."""
+        value: list[bool] = self.js("ids => ids.map(i => document.getElementById(i).disabled)", list(ids))
+        return value
+
     def state(self) -> dict[str, Any]:
         value: dict[str, Any] = self.js("window.downwedig.state()")
         return value
@@ -93,3 +108,25 @@ def canonical(element: ET.Element) -> list[tuple[str, dict[str, str], str]]:
         (e.tag.rsplit("}", 1)[-1], {k: v for k, v in e.attrib.items() if k != "xmlns"}, (e.text or "").strip())
         for e in element.iter()
     ]
+
+
+def scrambled(n: int, width: int = 8, seed: int = 1) -> Staircase:
+    """A staircase of ``n`` random rows."""
+    rng = random.Random(seed)
+    return Staircase.from_ints([rng.getrandbits(width) for _ in range(n)], width)
+
+
+def write(folder: Path, staircase: Staircase, name: str = "page.html", **options: Any) -> Path:
+    """The page of ``staircase`` written to ``folder/name``."""
+    path = folder / name
+    path.write_text(render_html(staircase, **options), encoding="utf-8")
+    return path
+
+
+def same_picture(page: Opened, a: DayAnalysis, **options: Any) -> None:
+    """The page's picture is :func:`svg_element` of the same day and window, in the layout the page chose
+    (without its header: the page writes it in HTML), element for element."""
+    first, last = page.view()
+    layout = LAYOUT if page.js("window.downwedig.view().layout") == "wide" else NARROW_LAYOUT
+    expected = svg_element(a, steps=(first, last), header=False, layout=layout, **options)
+    assert canonical(page.picture()) == canonical(expected), f"day {a.day}, steps {first}-{last}, {options}"

@@ -14,59 +14,25 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
-from downwedig import IllegalMove, Player, Staircase, answer, parse
+from downwedig import IllegalMove, Player, answer, parse
 from downwedig.explain import DayAnalysis, analyse
 from downwedig.play import WORDS, Game
-from downwedig.render import render_html, svg_element
+from downwedig.render import svg_element
 from downwedig.render.layout import TEXTS
 
 from ..conftest import EXPLAIN, SAMPLE, with_class
-from .browser import Opened, canonical, launch
-
-if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+from .browser import Opened, same_picture, scrambled, write
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    yield from launch()
-
-
-def scrambled(n: int, width: int = 8, seed: int = 1) -> Staircase:
-    rng = random.Random(seed)
-    return Staircase.from_ints([rng.getrandbits(width) for _ in range(n)], width)
-
-
-def write(tmp_path: Path, staircase: Staircase, name: str = "page.html", **options: object) -> Path:
-    path = tmp_path / name
-    path.write_text(render_html(staircase, **options), encoding="utf-8")  # type: ignore[arg-type]
-    return path
-
-
-@pytest.fixture
-def opener(browser: Browser) -> Iterator[Callable[..., Opened]]:
-    opened: list[Opened] = []
-
-    def open_page(path: Path, fragment: str = "", width: int = 1100) -> Opened:
-        opened.append(Opened(browser, path, fragment, width))
-        return opened[-1]
-
-    yield open_page
-    for page in opened:
-        page.close()
-
-
-def same_picture(page: Opened, a: DayAnalysis, **options: object) -> None:
-    """The page's picture is :func:`svg_element` of the same day and window, element for element."""
-    first, last = page.view()
-    expected = svg_element(a, steps=(first, last), **options)  # type: ignore[arg-type]
-    assert canonical(page.picture()) == canonical(expected), f"day {a.day}, steps {first}-{last}, {options}"
+def window_name(a: DayAnalysis, first: int, last: int, **options: object) -> str:
+    """The name of the window as Python's picture writes it in its header."""
+    svg = svg_element(a, steps=(first, last), **options)  # type: ignore[arg-type]
+    return "".join(with_class(svg, "window")[0].itertext())
 
 
 def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener: Callable[..., Opened]) -> None:
@@ -176,7 +142,7 @@ def play(page: Opened, a: DayAnalysis, person: Player, pick: Callable[[Game], in
         page.js("t => window.downwedig.move(t)", target)
         computer()
         compare()
-    same_picture(page, a, played=[1, *(t.move.target for t in game.turns)], statuses=False)
+    same_picture(page, a, played=[1, *(t.move.target for t in game.turns)], statuses=True)
     assert page.text("#game-verdict") == game.verdict()
     return game
 
@@ -247,6 +213,7 @@ def test_illegal_moves_hints_and_undo_speak_as_play_does(tmp_path: Path, opener:
     # Showing the statuses during a game draws them again.
     page.page.check("#show-statuses")
     same_picture(page, a, played=[1])
+    assert page.text("#winner") == f"{a.winner} wins day 9", "asked, the page says who wins"
 
 
 def test_the_picture_follows_a_long_line_of_play(tmp_path: Path, opener: Callable[..., Opened]) -> None:
@@ -258,8 +225,7 @@ def test_the_picture_follows_a_long_line_of_play(tmp_path: Path, opener: Callabl
     seen: set[int] = set()
     for _ in range(len(line)):
         svg = page.picture()
-        window = "".join(with_class(svg, "window")[0].itertext())
-        assert page.text("#window-name") == window
+        assert page.text("#window-name") == window_name(a, *page.view())
         labels = ["".join(e.itertext()) for e in with_class(svg, "line-label")]
         seen.update(int(label.split()[0]) for label in labels)
         if len(line) - 1 in seen:
@@ -286,21 +252,35 @@ def test_a_window_from_the_command_line_or_the_address(tmp_path: Path, opener: C
     same_picture(page, analyse(staircase, 150))
     other = opener(write(tmp_path, staircase, "other.html"), "#day=80&from=40")
     assert other.view() == (40, 69) and other.state()["day"] == 80
-    assert "".join(with_class(other.picture(), "window")[0].itertext()).startswith("Steps 40-69 of 80")
+    assert other.text("#window-name").startswith("Steps 40-69 of 80")
     assert TEXTS["window"] == "Steps {first}-{last} of {day}"
 
 
+#: The size of the smallest text of the picture on screen, in pixels: each text's font size times the scale.
+SMALLEST_TEXT = """() => {
+  const svg = document.querySelector('#picture svg'), scale = svg.getScreenCTM().a;
+  return Math.min(...[...svg.querySelectorAll('text')].map(t => Number(t.getAttribute('font-size')) * scale));
+}"""
+
+
 @pytest.mark.parametrize("width", [400, 1280])
-def test_the_page_fits_the_window_without_scrolling_sideways(
+def test_the_page_fits_the_window_and_the_picture_stays_readable(
     width: int, tmp_path: Path, opener: Callable[..., Opened]
 ) -> None:
-    for staircase in (parse(EXPLAIN.read_bytes()), scrambled(30000, width=16)):
+    for staircase in (parse(EXPLAIN.read_bytes()), parse(SAMPLE.read_bytes()), scrambled(30000, width=16)):
         page = opener(write(tmp_path, staircase), width=width)
-        for action in ("window.downwedig.state()", "window.downwedig.newGame('Dina')"):
+        for action in ("window.downwedig.state()", "window.downwedig.newGame('Dina')", "window.downwedig.teach(5)"):
             page.js(action)
-            assert page.js("document.documentElement.scrollWidth") <= width
+            assert page.js("document.documentElement.scrollWidth") <= width, "the page never scrolls sideways"
+            box = page.js("document.getElementById('picture').getBoundingClientRect().width")
             picture = page.js("document.querySelector('#picture svg').getBoundingClientRect().width")
-            assert 0 < picture <= width
+            assert 0 < box <= width
+            if staircase.width == 8:
+                assert picture <= box, "steps of 8 pieces fit the picture's box, even at 400 px"
+            assert page.js(SMALLEST_TEXT) >= 10, "every text of the picture is at least 10 px high"
+        assert page.js("window.downwedig.view().layout") == ("narrow" if width == 400 else "wide") or (
+            staircase.width == 16
+        )
 
 
 def test_pointing_at_a_move_outlines_the_columns_its_steps_share(tmp_path: Path, opener: Callable[..., Opened]) -> None:

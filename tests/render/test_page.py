@@ -13,10 +13,12 @@ from downwedig import InvalidDay, InvalidSteps, Staircase, answer
 from downwedig.explain import REASONS
 from downwedig.moves import packed_move_masks
 from downwedig.play import WORDS as GAME_WORDS
+from downwedig.reader import ANSWER_HINT, BOM_REASON
 from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html
-from downwedig.render.layout import SVG_STYLE, TEXTS
-from downwedig.render.page import PAGE_WORDS
+from downwedig.render.layout import NARROW_LAYOUT, SVG_STYLE, TEXTS
+from downwedig.render.page import INPUT_WORDS, PAGE_SIZES, PAGE_WORDS, TEACH_WORDS
 from downwedig.render.text import WORDS as REPORT_WORDS
+from downwedig.staircase import MAX_N
 
 from ..conftest import EXPLAIN, Cli
 
@@ -37,7 +39,7 @@ def test_page_embeds_rows_masks_and_answer_compactly() -> None:
     bits = base64.b64decode(str(data["answer"]))
     assert "".join("1" if bits[k // 8] >> (k % 8) & 1 else "2" for k in range(len(s))) == answer(s)
     assert data["day"] == 5 and data["n"] == 20_000 and data["first"] == 1 and data["window"] == LAYOUT.window
-    assert len(page) < 2.9 * len(s) + 60_000
+    assert len(page) < 2.9 * len(s) + 100_000, "about 2.9 bytes a step, and under 100 kB of scripts and words"
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
 
 
@@ -47,6 +49,10 @@ def test_page_gets_the_drawing_numbers_and_the_words_as_data() -> None:
     assert data["colors"] == DEFAULT_COLORS and data["texts"] == TEXTS and data["style"] == SVG_STYLE
     assert data["reasons"] == REASONS and data["words"] == GAME_WORDS and data["report"] == REPORT_WORDS
     assert data["page"] == PAGE_WORDS
+    assert data["narrow"] == NARROW_LAYOUT.as_data(2) and data["sizes"] == PAGE_SIZES
+    assert data["teach"] == TEACH_WORDS and data["input"] == INPUT_WORDS
+    assert INPUT_WORDS["bom"] == BOM_REASON and INPUT_WORDS["too_few_answer"].endswith(ANSWER_HINT)
+    assert PAGE_SIZES["max_n"] == MAX_N
     assert PAGE_WORDS["bad_day"].format(day=9, n=5) == str(InvalidDay(9, 5)), "the page refuses a day as Python does"
 
 

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from downwedig import IllegalMove, InvalidSteps, Staircase, parse
 from downwedig.explain import analyse
 from downwedig.render import DEFAULT_COLORS, LAYOUT, Layout, render_svg
+from downwedig.render.layout import NARROW_LAYOUT, TEXTS
 from downwedig.render.svg import default_window
 
-from ..conftest import SAMPLE, with_class
+from ..conftest import ROOT, SAMPLE, with_class
 from ..strategies import examples, staircases
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -130,3 +132,98 @@ def test_sizes_and_colours_come_from_the_layout() -> None:
 def test_a_window_past_the_day_is_refused() -> None:
     with pytest.raises(InvalidSteps, match=r"steps 2\.\.9 are not within 1\.\.5"):
         render_svg(analyse(Staircase.from_rows(["WR"] * 5)), steps=(2, 9))
+
+
+def _segments(d: str) -> list[tuple[float, float, float, float]]:
+    """The straight segments of a path made of M, H and V commands."""
+    out, x, y = [], 0.0, 0.0
+    for command, value in re.findall(r"([MHV])([-\d.,]+)", d):
+        if command == "M":
+            x, y = map(float, value.split(","))
+            continue
+        nx, ny = (float(value), y) if command == "H" else (x, float(value))
+        out.append((x, y, nx, ny))
+        x, y = nx, ny
+    return out
+
+
+def _cross(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two axis-aligned segments meet."""
+    (ax1, ay1, ax2, ay2), (bx1, by1, bx2, by2) = a, b
+    return max(min(ax1, ax2), min(bx1, bx2)) <= min(max(ax1, ax2), max(bx1, bx2)) and max(
+        min(ay1, ay2), min(by1, by2)
+    ) <= min(max(ay1, ay2), max(by1, by2))
+
+
+@examples(60)
+@given(staircases(max_n=30, width=8), st.sampled_from([LAYOUT, NARROW_LAYOUT]))
+@example(parse(SAMPLE.read_bytes()), LAYOUT)  # day 12: four answers, all to step 7
+@example(parse(SAMPLE.read_bytes()), NARROW_LAYOUT)
+def test_dimas_answers_are_drawn_apart_and_labelled(staircase: Staircase, layout: Layout) -> None:
+    a = analyse(staircase)
+    root = ET.fromstring(render_svg(a, layout=layout))
+    replies = with_class(root, "reply")
+    expected = [(m.target, r.target) for m, r in a.replies() if r.target <= min(a.day, layout.window)]
+    assert len(replies) == len(expected)
+    paths = []
+    for reply, (_, r) in zip(replies, expected, strict=True):
+        (label,) = with_class(reply, "reply-label")
+        assert label.text == f"\u2192{r}", "each answer is labelled with Dima's step"
+        (arc,) = with_class(reply, "arc")
+        paths.append(_segments(arc.get("d", "")))
+    columns = [max(x for x1, _, x2, _ in p for x in (x1, x2)) for p in paths]
+    assert columns == sorted(columns, reverse=True) and len(set(columns)) == len(columns), "one column each, nested"
+    for k, first in enumerate(paths):
+        for second in paths[k + 1 :]:
+            assert not any(_cross(s, t) for s in first for t in second), "no two answers meet"
+
+
+def test_the_step_through_shows_the_statuses_from_revealed_down_and_the_window() -> None:
+    a = analyse(parse(SAMPLE.read_bytes()), 12)
+    for revealed, current in ((13, 12), (8, 7), (8, 8), (1, 1)):
+        root = ET.fromstring(render_svg(a, revealed=revealed, current=current))
+        classes = [r.get("class") for r in with_class(root, "step")]
+        assert classes == [f"step {'unknown' if i < revealed else 'won' if a.won[i] else 'lost'}" for i in range(1, 13)]
+        boxes = with_class(root, "window-box")
+        if current < 12:
+            (box,) = boxes
+            (title,) = [e.text for e in box if e.tag.endswith("title")]
+            assert title == TEXTS["window_box"].format(step=current, first=current + 1, last=min(current + 8, 12))
+            (rect,) = with_class(box, "box")
+            top, height = float(rect.get("y", 0)), float(rect.get("height", 0))
+            rows = [i for i in range(1, 13) if top < LAYOUT.top + (i - 1) * LAYOUT.row + 15 < top + height]
+            assert rows == list(range(current + 1, min(current + 8, 12) + 1)), "the 8 steps below are outlined"
+        else:
+            assert boxes == []
+        green = [g for g in with_class(root, "move") if DEFAULT_COLORS["winning_move"] in ET.tostring(g).decode()]
+        assert len(green) == (len(a.winning_moves(current)) if current >= revealed else 0), "no spoiler before"
+        assert with_class(root, "line") == [] and with_class(root, "reply") == []
+
+
+def test_without_a_header_the_picture_is_only_the_rows() -> None:
+    a = analyse(parse(SAMPLE.read_bytes()), 12)
+    root = ET.fromstring(render_svg(a, header=False))
+    assert with_class(root, "verdict") == with_class(root, "window") == with_class(root, "legend") == []
+    assert root.get("width") == str(LAYOUT.total_width(8, legend=False))
+    assert root.get("height") == str(LAYOUT.total_height(12, header=False))
+
+
+def test_every_size_comes_from_the_layout() -> None:
+    a = analyse(parse(SAMPLE.read_bytes()), 12)
+    for layout in (LAYOUT, NARROW_LAYOUT, Layout(font=9, font_number=19, font_window=21, font_verdict=23)):
+        root = ET.fromstring(render_svg(a, layout=layout))
+        fonts = {int(e.get("font-size", 0)) for e in root.iter() if e.get("font-size")}
+        assert fonts == {layout.font, layout.font_number, layout.font_window, layout.font_verdict}
+        strokes = {int(e.get("stroke-width", 0)) for e in root.iter() if e.get("stroke-width")}
+        named = {
+            layout.line_stroke,
+            layout.arrow_stroke,
+            layout.hit_width,
+            layout.outline_stroke,
+            layout.kerchief_stroke,
+        }
+        assert strokes <= named
+    # The page's drawing writes no length of its own either: its only numbers are 0, 1 and 2.
+    script = (ROOT / "src" / "downwedig" / "render" / "draw.js").read_text(encoding="utf-8")
+    code = re.sub(r"//.*|\"[^\"]*\"|'[^']*'", "", script)
+    assert set(re.findall(r"(?<![\w.$])\d+(?:\.\d+)?", code)) <= {"0", "1", "2"}

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ._common import Parser, UsageError, int_range, write_output
@@ -27,7 +31,7 @@ def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | 
     parser.add_argument(
         "--n",
         type=int_range(1, MAX_N),
-        default=getattr(defaults, "n", None) or 10,
+        default=getattr(defaults, "n", None),  # None: not given (10; max warns when it is given)
         metavar="N",
         help=f"steps, 1..{MAX_N} (default 10)",
     )
@@ -74,6 +78,33 @@ def _family_parser(family: Family, defaults: argparse.Namespace) -> Parser:
     return parser
 
 
+@contextlib.contextmanager
+def _progress(what: str) -> Iterator[None]:
+    """While the body runs, on a terminal only: after a second, ``what`` and the seconds so far on stderr,
+    once a second, erased at the end (the largest families take half a minute)."""
+    if not sys.stderr.isatty():
+        yield
+        return
+    done = threading.Event()
+    start = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(1.0):
+            sys.stderr.write(f"\r{what}: {time.monotonic() - start:.0f} s so far\033[K")
+            sys.stderr.flush()
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        if time.monotonic() - start >= 1.0:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
 def _listing(families: dict[str, Family]) -> str:
     lines = []
     for name in sorted(families):
@@ -97,8 +128,13 @@ def run(args: argparse.Namespace) -> int:
     inner = _family_parser(family, args)
     values = inner.parse_args(args.options)
     options = {option.name: getattr(values, option.name) for option in family.options}
+    if family.name == "max" and values.n is not None:
+        sys.stderr.write(f"downwedig: warning: max always makes the judge's largest test; --n {values.n} is ignored\n")
+    n = 10 if values.n is None else values.n
     try:
-        text = to_text(generate(family.name, values.n, values.seed, **options))
+        chosen = [f"{o.flag} {options[o.name]}" for o in family.options if options[o.name] != o.default]
+        with _progress(" ".join(["gen: making", family.name, *chosen])):
+            text = to_text(generate(family.name, n, values.seed, **options))
     except InvalidOption as exc:
         flag = next((o.flag for o in family.options if o.name == exc.name), f"--{exc.name}")
         inner.error(f"argument {flag}: {exc}")

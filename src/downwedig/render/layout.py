@@ -1,22 +1,28 @@
 """The picture's sizes, colours and words, named once: Python's SVG and the HTML page both draw from them.
 
 :data:`LAYOUT` (a :class:`Layout`) holds every length of the picture in
-pixels, :data:`DEFAULT_COLORS` every colour and :data:`TEXTS` every word it
-writes (as :meth:`str.format` templates); :func:`downwedig.render.render_svg`
-takes the first two as keyword arguments, in the style of ``chess.svg``.  The
-HTML page receives all three as data (:meth:`Layout.as_data` adds the lengths
-that follow from the width of a step), so its JavaScript never writes a
-number, a colour or a sentence of its own.
+pixels -- font sizes, stroke widths, offsets and gaps included --,
+:data:`DEFAULT_COLORS` every colour and :data:`TEXTS` every word it writes (as
+:meth:`str.format` templates); :func:`downwedig.render.render_svg` takes the
+first two as keyword arguments, in the style of ``chess.svg``.  The HTML page
+receives all three as data (:meth:`Layout.as_data` adds the lengths that
+follow from the width of a step), and :data:`NARROW_LAYOUT` too, which it
+draws with when the picture is narrow (a phone), so that its text stays at
+least 10 pixels high.  Its drawing script (``render/draw.js``) never writes a
+length, a colour or a sentence of its own -- a test checks that its only
+numbers are 0, 1 and 2 -- and the page's other scripts take theirs from
+:data:`downwedig.render.page.PAGE_SIZES`.
 
 From left to right a row holds: the arcs of the line of play (bulging left,
 labelled with the move's number and player), the step number, the
 handkerchief (beside the pieces, never on them), the pieces, the status badge,
 the arrows of the moves from the current step (labelled ``distance/common``)
-and, on a lost day, Dima's answers (dashed).  Above the rows: the verdict, the
-name of the window of steps shown, and the legend.
+and, on a lost day, Dima's answers: dashed brackets nested in columns of their
+own, each labelled with his step.  Above the rows (unless the page draws its
+own): the verdict, the name of the window of steps shown, and the legend.
 
 >>> LAYOUT.right(8), LAYOUT.arrows_x(8), LAYOUT.total_width(8)
-(354, 426, 611)
+(354, 426, 670)
 >>> DEFAULT_COLORS["red"]
 '#d32f2f'
 """
@@ -25,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 
-__all__ = ["DEFAULT_COLORS", "LAYOUT", "SVG_STYLE", "TEXTS", "Layout"]
+__all__ = ["DEFAULT_COLORS", "LAYOUT", "NARROW_LAYOUT", "SVG_STYLE", "TEXTS", "Layout"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -34,14 +40,26 @@ class Layout:
 
     #: How many steps the picture shows at a time (the page pages through the rest).
     window: int = 30
-    #: Side of a piece, and the gap between two pieces of a step.
+    #: Side of a piece, the gap between two pieces of a step, and the rounding of their corners.
     piece: int = 22
     gap: int = 3
+    piece_radius: int = 3
     #: Height of a step's row.
     row: int = 30
-    #: Space above the first row (verdict, window, legend), and below the last.
+    #: Space above the first row (verdict, window, legend), above it when the picture has no such header
+    #: (room for the note of the steps above), and below the last row.
     top: int = 156
+    bare_top: int = 22
     bottom: int = 40
+    #: Font sizes: labels, badges, legend and notes; step numbers; the window's name; the verdict.
+    font: int = 11
+    font_number: int = 12
+    font_window: int = 13
+    font_verdict: int = 16
+    #: How far below the middle of a row (or a line) a text's baseline stands, so that it looks centred.
+    baseline: int = 4
+    #: x where the verdict, the window's name and the legend start.
+    text_x: int = 10
     #: Baselines of the verdict, of the window's name, and of the legend's first row; legend rows are
     #: ``legend_row`` apart; its second column starts at ``legend_column``.
     verdict_y: int = 22
@@ -49,34 +67,69 @@ class Layout:
     legend_y: int = 64
     legend_row: int = 18
     legend_column: int = 300
-    #: Width the legend needs: the picture is never narrower.
+    #: The legend's samples: how far a sample badge rises above its row's baseline, the gap between a
+    #: badge and its words, the length of a sample line and the gap between it and its words.
+    legend_badge_rise: int = 14
+    legend_text_gap: int = 8
+    legend_sample: int = 30
+    legend_sample_gap: int = 6
+    #: Width the legend needs: a picture with a legend is never narrower.
     legend_width: int = 560
+    #: The notes of the steps above and below the window: how far the first stands above the first row,
+    #: and how far the baseline of the second stands above the picture's bottom.
+    above_rise: int = 6
+    below_rise: int = 24
+    #: The shading of a step on the line of play: inset from the picture's sides and from the row's edges.
+    shade_inset: int = 4
+    shade_gap: int = 1
     #: x where the arcs of the line of play start (they bulge left by ``line_bulge + line_bulge_per_step *
-    #: distance``), and how far before a row's centre an arc ends, so that two moves in a row do not merge.
+    #: distance``), and how far before a row's centre an arc ends, so that two moves in a row do not merge;
+    #: the gap between an arc and its label, and the arcs' stroke.
     line_x: int = 100
     line_bulge: int = 14
     line_bulge_per_step: int = 5
     line_gap: int = 4
-    #: Right end of the step numbers; the handkerchief's left edge and width; x of the first piece.
+    line_label_gap: int = 4
+    line_stroke: int = 3
+    #: Right end of the step numbers; the handkerchief's left edge, width, half height and outline; x of
+    #: the first piece.
     number_x: int = 128
     kerchief_x: int = 132
     kerchief: int = 16
+    kerchief_half: int = 8
+    kerchief_stroke: int = 2
     left: int = 154
     #: The status badge, right of the pieces.
     badge_gap: int = 6
     badge_width: int = 60
     badge_height: int = 20
     #: x of the move arrows, past the badge; an arrow bulges right by
-    #: ``arrow_bulge + arrow_bulge_per_step * distance``.
+    #: ``arrow_bulge + arrow_bulge_per_step * distance``; its stroke.
     arrows_gap: int = 72
     arrow_bulge: int = 16
     arrow_bulge_per_step: int = 12
-    #: Gap between the furthest arrow and the labels.
+    arrow_stroke: int = 2
+    #: Gap between the furthest arrow and the labels; the room a label needs.
     label_gap: int = 6
-    #: Dima's answers: their x past the arrows' labels, and their bulge.
-    replies_gap: int = 40
-    reply_bulge: int = 10
-    reply_bulge_per_step: int = 7
+    label_width: int = 26
+    #: Dima's answers: the first starts ``replies_gap`` past the labels, with its label (``reply_label``
+    #: wide); each is a bracket in a column of its own, ``reply_column`` apart, ending in a stub of
+    #: ``reply_stub`` pointing at his step.
+    replies_gap: int = 8
+    reply_label: int = 24
+    reply_column: int = 12
+    reply_stub: int = 8
+    #: Arrowheads (a triangle this long and wide), dashes and the gaps between them, and the width of the
+    #: invisible stroke that makes a thin curve easy to point at.
+    head: int = 10
+    dash: int = 5
+    dash_gap: int = 3
+    hit_width: int = 12
+    #: The outlines of the columns two steps share (and of the window in the step-through): how far they
+    #: stand outside a piece, their rounding and stroke.
+    outline_margin: int = 2
+    outline_radius: int = 4
+    outline_stroke: int = 3
     #: Margin right of everything.
     margin: int = 12
 
@@ -87,6 +140,14 @@ class Layout:
         204
         """
         return self.left + width * (self.piece + self.gap)
+
+    def piece_x(self, column: int) -> int:
+        """x of the piece in ``column`` (from 0). O(1).
+
+        >>> LAYOUT.piece_x(1) - LAYOUT.piece_x(0) == LAYOUT.piece + LAYOUT.gap
+        True
+        """
+        return self.left + column * (self.piece + self.gap)
 
     def arrows_x(self, width: int) -> int:
         """x where the move arrows start. O(1).
@@ -112,14 +173,6 @@ class Layout:
         """
         return self.line_bulge + self.line_bulge_per_step * distance
 
-    def reply_bend(self, distance: int) -> int:
-        """How far the control points of one of Dima's answers stand right of its ends. O(1).
-
-        >>> LAYOUT.reply_bend(1)
-        17
-        """
-        return self.reply_bulge + self.reply_bulge_per_step * distance
-
     @staticmethod
     def reach(bend: int) -> int:
         """How far a cubic Bezier whose control points stand ``bend`` aside reaches: 3/4 of it. O(1).
@@ -133,32 +186,43 @@ class Layout:
         """x where Dima's answers start: past the longest arrow and its label. O(1).
 
         >>> LAYOUT.replies_x(8)
-        550
+        542
         """
-        return self.arrows_x(width) + self.reach(self.arrow_bend(width)) + self.replies_gap
+        return self.arrows_x(width) + self.reach(self.arrow_bend(width)) + self.label_gap + self.label_width
 
-    def total_width(self, width: int) -> int:
-        """Width of the whole picture for steps of ``width`` pieces: never narrower than the legend. O(1).
+    def reply_x(self, width: int, inner: int) -> int:
+        """x of the column of an answer of Dima with ``inner`` answers nested inside it. O(1).
 
-        >>> LAYOUT.total_width(2) == LAYOUT.legend_width, LAYOUT.total_width(16) > LAYOUT.total_width(8)
+        The answer to Dina's last move is innermost, so that no two answers cross.
+
+        >>> LAYOUT.reply_x(8, 1) - LAYOUT.reply_x(8, 0) == LAYOUT.reply_column
+        True
+        """
+        return self.replies_x(width) + self.replies_gap + self.reply_label + inner * self.reply_column
+
+    def total_width(self, width: int, legend: bool = True) -> int:
+        """Width of the whole picture for steps of ``width`` pieces (never narrower than its legend). O(1).
+
+        >>> LAYOUT.total_width(16) > LAYOUT.total_width(8), LAYOUT.total_width(1) == LAYOUT.legend_width
         (True, True)
         """
-        return max(self.legend_width, self.replies_x(width) + self.reach(self.reply_bend(width)) + self.margin)
+        drawn = self.reply_x(width, width - 1) + self.margin
+        return max(self.legend_width, drawn) if legend else drawn
 
-    def total_height(self, rows: int) -> int:
-        """Height of the whole picture showing ``rows`` steps. O(1).
+    def total_height(self, rows: int, header: bool = True) -> int:
+        """Height of the whole picture showing ``rows`` steps (``header``: with verdict and legend). O(1).
 
         >>> LAYOUT.total_height(1) == LAYOUT.top + LAYOUT.row + LAYOUT.bottom
         True
         """
-        return self.top + rows * self.row + self.bottom
+        return (self.top if header else self.bare_top) + rows * self.row + self.bottom
 
     def as_data(self, width: int = 8) -> dict[str, object]:
         """Every length by name, and those that follow for steps of ``width`` pieces, for the page. O(width).
 
         >>> data = LAYOUT.as_data(8)
-        >>> data["piece"], data["right"], data["arrow_bend"][2]
-        (22, 354, 40)
+        >>> data["piece"], data["right"], data["arrow_bend"][2], data["reply_x"][0]
+        (22, 354, 40, 574)
         """
         data: dict[str, object] = dict(dataclasses.asdict(self))
         distances = range(width + 1)
@@ -167,9 +231,11 @@ class Layout:
             arrows_x=self.arrows_x(width),
             replies_x=self.replies_x(width),
             total_width=self.total_width(width),
+            bare_width=self.total_width(width, legend=False),
+            piece_x=[self.piece_x(c) for c in range(width)],
+            reply_x=[self.reply_x(width, k) for k in range(width)],
             arrow_bend=[self.arrow_bend(d) for d in distances],
             line_bend=[self.line_bend(d) for d in distances],
-            reply_bend=[self.reply_bend(d) for d in distances],
             arrow_reach=[self.reach(self.arrow_bend(d)) for d in distances],
             line_reach=[self.reach(self.line_bend(d)) for d in distances],
         )
@@ -179,7 +245,41 @@ class Layout:
 #: The default layout.
 LAYOUT = Layout()
 
-#: The picture's colours by role; pass ``colors={...}`` to override some.
+#: The layout of a narrow picture (the page on a phone): smaller pieces, shallower curves and bigger text,
+#: so that about 360 pixels show it whole with every text at least 10 pixels high.
+NARROW_LAYOUT = Layout(
+    piece=14,
+    gap=2,
+    row=26,
+    font=13,
+    font_number=13,
+    font_window=13,
+    baseline=5,
+    line_x=72,
+    line_bulge=6,
+    line_bulge_per_step=3,
+    number_x=98,
+    kerchief_x=100,
+    kerchief=12,
+    kerchief_half=7,
+    left=116,
+    badge_gap=4,
+    badge_width=56,
+    badge_height=20,
+    arrows_gap=62,
+    arrow_bulge=6,
+    arrow_bulge_per_step=6,
+    label_gap=3,
+    label_width=26,
+    replies_gap=2,
+    reply_label=20,
+    reply_column=10,
+    reply_stub=6,
+    margin=4,
+)
+
+#: The picture's colours by role; pass ``colors={...}`` to override some.  Every colour that text is
+#: written in has a contrast of at least 4.5:1 with what is behind it (WCAG AA).
 DEFAULT_COLORS: dict[str, str] = {
     "background": "#ffffff",
     "text": "#222222",
@@ -189,15 +289,16 @@ DEFAULT_COLORS: dict[str, str] = {
     "outline": "#333333",
     "won": "#2e7d32",
     "lost": "#c62828",
-    "unknown": "#9e9e9e",
+    "unknown": "#757575",
     "badge_text": "#ffffff",
-    "line": "#f57c00",
+    "line": "#b45309",
     "played": "#6a1b9a",
     "on_line": "#fff3e0",
-    "move": "#607d8b",
+    "move": "#546e7a",
     "winning_move": "#2e7d32",
     "reply": "#c62828",
     "shared": "#0277bd",
+    "window": "#0277bd",
     "handkerchief": "#fdd835",
     "handkerchief_edge": "#1565c0",
 }
@@ -206,6 +307,7 @@ DEFAULT_COLORS: dict[str, str] = {
 TEXTS: dict[str, str] = {
     "verdict": "Day {day} of {n}: {winner} wins ({moves} with best play)",
     "verdict_hidden": "Day {day} of {n}: who wins? Play on, or ask for a hint",
+    "verdict_teach": "Day {day} of {n}: step by step from the bottom; steps {revealed}-{day} are decided",
     "move_count": "{count} move",
     "moves_count": "{count} moves",
     "window": "Steps {first}-{last} of {day}",
@@ -219,7 +321,8 @@ TEXTS: dict[str, str] = {
     "legend_move": "other move, labelled distance/common",
     "legend_line": "line of play: move number, player",
     "legend_played": "moves played: number, player",
-    "legend_reply": "Dima's answer to each of Dina's moves",
+    "legend_reply": "Dima's answer to each of Dina's moves, labelled with his step",
+    "legend_window": "the window of the step in question: the steps below it, whose statuses decide it",
     "legend_shared": "Point at a move to outline the columns its two steps share (a move needs distance <= common).",
     "badge": "{status} {remoteness}",
     "badge_hidden": "?",
@@ -235,7 +338,9 @@ TEXTS: dict[str, str] = {
     "line_title": "move {number}: {player} {source} -> {target}, {why}",
     "move_title": "{source} -> {target}: {why}",
     "move_label": "{distance}/{common}",
+    "reply_label": "\u2192{reply}",
     "reply_title": "Dina {source} -> {target}, Dima answers {target} -> {reply} ({why})",
+    "window_box": "the window of step {step}: the statuses of steps {first}-{last}, which decide it",
 }
 
 #: The picture's own style sheet: a move's shared columns appear while it is pointed at.

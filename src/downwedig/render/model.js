@@ -1,12 +1,15 @@
-// The page's model: the staircase from the data block, one day's analysis, and a game.
-// analyse() and best() follow downwedig.explain.analyse and DayAnalysis.best_target; reason()
-// follows DayAnalysis.reason; Game follows downwedig.play.Game.  Every sentence is a template
-// from Python (D.reasons, D.words, D.texts, D.report, D.page); the move rule is never applied here: the
-// legal moves are the move masks computed by downwedig.moves.
+// The page's model: the staircase shown, one day's analysis, and a game.
+// analyse() mirrors downwedig.explain.analyse, best() DayAnalysis.best_target, reason() DayAnalysis.reason,
+// replies() DayAnalysis.replies and Game downwedig.play.Game (the browser tests compare them).  Every
+// sentence is a template from Python (D.reasons, D.words, D.texts, D.report, D.page, D.teach, D.input) and
+// every length comes from D.layout, D.narrow or D.sizes.  The embedded staircase comes with the move
+// masks computed by downwedig.moves and its answer computed by downwedig.engine; a staircase loaded in the
+// page gets both from reader.js.
 const D = JSON.parse(document.getElementById("data").textContent);
-const L = D.layout, C = D.colors, T = D.texts, R = D.reasons, WORDS = D.words, REPORT = D.report, PAGE = D.page;
-const W = D.width, n = D.n, PLAYERS = ["Dina", "Dima"];
+const C = D.colors, T = D.texts, R = D.reasons, WORDS = D.words, REPORT = D.report, PAGE = D.page, SIZES = D.sizes;
+const W = D.width, PLAYERS = ["Dina", "Dima"];
 const format = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
+let L = D.layout;  // the picture's layout: D.layout, or D.narrow in a narrow window (page.js chooses)
 
 function unpack(text, size, count) {  // big-endian values of `size` bytes, index 1..count
   const raw = atob(text), out = size === 1 ? new Uint8Array(count + 2) : new Uint16Array(count + 2);
@@ -17,16 +20,27 @@ function unpack(text, size, count) {  // big-endian values of `size` bytes, inde
   }
   return out;
 }
-const bytesPerStep = W <= 8 ? 1 : 2;
-const V = unpack(D.rows, bytesPerStep, n), M = unpack(D.masks, bytesPerStep, n);
-const ANSWER = (() => {  // digit k of the answer: bit k-1 set when Dina wins day k
-  const raw = atob(D.answer), out = new Uint8Array(n + 1);
-  for (let k = 1; k <= n; k++) out[k] = (raw.charCodeAt((k - 1) >> 3) >> ((k - 1) & 7)) & 1 ? 1 : 2;
+function unpackAnswer(text, count) {  // digit k of the answer: bit k-1 set when Dina wins day k
+  const raw = atob(text), out = new Uint8Array(count + 1);
+  for (let k = 1; k <= count; k++) out[k] = (raw.charCodeAt((k - 1) >> 3) >> ((k - 1) & 7)) & 1 ? 1 : 2;
   return out;
-})();
+}
+const bytesPerStep = W <= 8 ? 1 : 2;
+// The staircase shown: n steps, their values V and move masks M (index 1..n), the answer's digits.
+const EMBEDDED = {n: D.n, V: unpack(D.rows, bytesPerStep, D.n), M: unpack(D.masks, bytesPerStep, D.n),
+  answer: unpackAnswer(D.answer, D.n), text: null, tables: null};
+let STAIRCASE = EMBEDDED, n = 0, V = null, M = null, ANSWER = null;
+let WON = null, REM = null, analysed = 0;  // one analysis at a time, in arrays allocated once per staircase
+function useStaircase(s) {
+  STAIRCASE = s; n = s.n; V = s.V; M = s.M; ANSWER = s.answer;
+  WON = new Uint8Array(n + 2); REM = new Int32Array(n + 2); analysed = 0;
+}
+useStaircase(EMBEDDED);
+
 const pop = x => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
 const common = (i, j) => W - pop(V[i] ^ V[j]);
-const row = i => { let s = ""; for (let c = W - 1; c >= 0; c--) s += (V[i] >> c) & 1 ? "R" : "W"; return s; };
+const rowText = v => { let s = ""; for (let c = W - 1; c >= 0; c--) s += (v >> c) & 1 ? "R" : "W"; return s; };
+const row = i => rowText(V[i]);
 const why = (i, j) => format(R.move, {distance: j - i, common: common(i, j)});
 const mask = (i, K) => (K - i >= W ? M[i] : M[i] & ((1 << (K - i)) - 1));  // the moves that stay on day K
 function targets(i, K) {  // the legal moves from step i on day K, nearest first
@@ -35,10 +49,8 @@ function targets(i, K) {  // the legal moves from step i on day K, nearest first
   return t;
 }
 
-// One analysis at a time, in arrays allocated once: a day of 300,000 steps costs a few ms.
-const WON = new Uint8Array(n + 2), REM = new Int32Array(n + 2);
-let analysed = 0;
-function analyse(K) {
+// A day of 300,000 steps costs a few ms.
+function analyse(K) {  // downwedig.explain.analyse
   if (analysed === K) return {K, won: WON, rem: REM};
   for (let i = K; i >= 1; i--) {
     let m = mask(i, K), fast = -1, long = 0;
@@ -112,17 +124,17 @@ class Game {  // downwedig.play.Game against the perfect player, on day A.K
     this.position = target; this.toMove = other(this.toMove);
     return turn;
   }
-  play(target) {
+  play(target) {  // Game.play
     if (!this.personsTurn) throw new IllegalMove(this.over ? WORDS.game_over : WORDS.not_your_turn);
     this.check(target);
     return this.make(target, true);
   }
-  reply() {
+  reply() {  // Game.reply
     const target = best(this.A, this.position);
     if (!target || this.personsTurn) throw new IllegalMove(WORDS.cannot_reply);
     return this.make(target, false);
   }
-  undo() {  // back to the person's previous turn; false when there is none
+  undo() {  // Game.undo: back to the person's previous turn; false when there is none
     const last = this.turns.map(t => t.byPerson).lastIndexOf(true);
     if (last < 0) return false;
     this.turns.length = last;

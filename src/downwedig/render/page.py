@@ -1,24 +1,40 @@
-"""A self-contained HTML page to browse every day of a staircase and play any of them.
+"""A self-contained HTML page to browse every day of a staircase, be taught how it is solved, and play.
 
 :func:`render_html` fills the page template (``page.html``, ``page.css`` and
-the scripts ``model.js``, ``draw.js`` and ``page.js``, package data files
-beside this module) with the staircase in compact form: the packed rows and
-move masks in base64 and the answer as one bit per day (about 2.8 bytes per
-step in all), plus everything the page says or draws, as data: the picture's
-layout, colours, words and style sheet (:mod:`downwedig.render.layout`), the
-reasons of :data:`downwedig.explain.REASONS`, the sentences of a game
+the scripts of :data:`SCRIPTS`, package data files beside this module) with
+the staircase in compact form: the packed rows and move masks in base64 and
+the answer as one bit per day (about 2.8 bytes per step in all), plus
+everything the page says or draws, as data: the picture's two layouts, colours,
+words and style sheet (:mod:`downwedig.render.layout`), the reasons of
+:data:`downwedig.explain.REASONS`, the sentences of a game
 (:data:`downwedig.play.WORDS`), of the text report
-(:data:`downwedig.render.text.WORDS`) and the page's own (:data:`PAGE_WORDS`).  The page's script analyses the chosen
-day as :func:`downwedig.explain.analyse` does and draws it as
-:func:`downwedig.render.svg_element` does, from those numbers and words; it
-never applies the move rule itself (it reads the masks).  It honours
-``#day=K&from=A`` in the address and needs no network.
+(:data:`downwedig.render.text.WORDS`), of the reader
+(:data:`INPUT_WORDS`), of the step-through (:data:`TEACH_WORDS`) and the
+page's own (:data:`PAGE_WORDS`), and the sizes of the page's parts
+(:data:`PAGE_SIZES`): its scripts write no sentence, colour or length of
+their own.  The page analyses the chosen day as :func:`downwedig.explain.analyse`
+does and draws it as :func:`downwedig.render.svg_element` does (``header=False``:
+the page writes the verdict, the window's name and the key in HTML).  It
+needs no network.
+
+What the page offers: the day (slider, buttons, the answer strip); the
+picture, paged through long staircases; the facts (who wins and why); a
+step-through of the solution, bottom-up then top-down, where the learner
+predicts each step before it is revealed; a game against the perfect player
+that hides who wins until it ends; and a staircase of the learner's own,
+typed or pasted in the judge's format, read with the reader's rules and
+words (``reader.js``) and kept in the address when it is small
+(``#rows=WWWWWWWW,WWWWWWWR&day=2``).  It honours ``#day=K&from=A``.
 
 The page's scripting interface, ``window.downwedig``: ``chooseDay(k)``,
 ``newGame("Dina" | "Dima")``, ``move(step)`` (throws on an illegal move; the
 computer has answered when it returns), ``state()`` (``{day, n, winner,
 game}``, ``game`` being ``null`` or ``{you, handkerchief, toMove, over,
-winner}``), and ``hint()``, ``undo()``, ``showSteps(first)``, ``view()``.
+winner}``), ``hint()``, ``undo()``, ``showSteps(first)``, ``view()``,
+``answer()`` (the digits), ``teach(day)`` (starts the step-through and returns
+the reveal order, ``[{step, status, remoteness}]`` from the last step up),
+``guess(step, "won" | "lost")`` (``{correct, status}``) and ``load(text)``
+(returns ``state()``, or throws the reader's message).
 """
 
 from __future__ import annotations
@@ -34,23 +50,132 @@ from ..errors import InvalidDay, InvalidSteps
 from ..explain import REASONS
 from ..moves import packed_move_masks
 from ..play import WORDS as GAME_WORDS
-from ..staircase import Staircase
-from .layout import DEFAULT_COLORS, LAYOUT, SVG_STYLE, TEXTS, Layout
+from ..reader import ANSWER_HINT, BOM_REASON
+from ..staircase import MAX_N, Staircase
+from .layout import DEFAULT_COLORS, LAYOUT, NARROW_LAYOUT, SVG_STYLE, TEXTS, Layout
 from .text import WORDS as REPORT_WORDS
 
-__all__ = ["PAGE_WORDS", "SCRIPTS", "answer_bits", "page_data", "render_html"]
+__all__ = [
+    "INPUT_WORDS",
+    "PAGE_SIZES",
+    "PAGE_WORDS",
+    "SCRIPTS",
+    "TEACH_WORDS",
+    "answer_bits",
+    "page_data",
+    "render_html",
+]
 
-_PLACEHOLDER = re.compile(r"%(TITLE|STYLE|SCRIPT|N|DATA)%")
+_PLACEHOLDER = re.compile(r"%(TITLE|STYLE|SCRIPT|N|DATA|MAX_N|WIDTH)%")
 
 #: The page's scripts, in the order they run (one ``<script>``, one scope).
-SCRIPTS = ("model.js", "draw.js", "page.js")
+SCRIPTS = ("model.js", "reader.js", "draw.js", "strip.js", "teach.js", "page.js")
 
 #: What only the page says (its other sentences are the library's): templates like the rest.
 PAGE_WORDS = {
+    "title": "Down We Dig \u2014 {n} steps",
+    "document_title": "Down We Dig: {n} steps",
     "winner": "{winner} wins day {day}",
+    "winner_hidden": "Day {day}: who wins stays hidden until the game ends",
+    "winner_hidden_teach": "Day {day}: who wins? Step through to step 1 to find out",
+    "digit_hidden": "?",
+    "group": "days {first}-{last}",
     "bad_day": "day {day} is not in 1..{n}",  # as downwedig.errors.InvalidDay says it
+    "bad_step": "step {step} is not in 1..{n}",  # as InvalidDay(step, day, "step") says it
     "bad_player": 'newGame takes "Dina" or "Dima", not {player}',
+    "bad_status": 'guess takes "won" or "lost", not {status}',
     "no_game": "there is no game: start one with newGame",
+    "loaded": "Showing your staircase of {n} steps. The address holds it: a link to this page shares it.",
+    "loaded_long": "Showing your staircase of {n} steps. It is too long for the address (at most {most} steps) "
+    "or for the box above, which is ready for another.",
+    "original": "Showing the page's own staircase again.",
+    "day_chosen": "Day {day} of {n}.",
+    "legend_title": "Key to the picture",
+}
+
+#: The reader's refusals, as :func:`downwedig.reader.parse` words them (the browser tests compare the two),
+#: for a staircase typed into the page; ``n_over`` is ``downwedig validate``'s, the page's limit.
+INPUT_WORDS = {
+    "source": "<input>",
+    "where": "{source}:{line}:{column}: {reason}",
+    "bom": BOM_REASON,
+    "bom_char": "\ufeff",
+    "empty": "empty input: expected the number of steps n, then n steps",
+    "n_empty": "expected the number of steps n on the first line, found an empty line",
+    "n_not_integer": "the number of steps n must be a positive integer, got {shown}",
+    "n_too_large": "the number of steps n = {shown} is too large for any input",
+    "n_zero": "the number of steps n must be at least 1, got {shown}",
+    "n_over": "n = {n} is not in [1, {max}]",
+    "bad_piece": "unexpected character {char} in step {step} (a piece is 'W' or 'R')",
+    "bad_length": "step {step} has {count} pieces, expected {width}",
+    "after_end": "unexpected content after the {steps}: {shown}",
+    "step": "{n} step",
+    "steps": "{n} steps",
+    "too_few": "expected {n} steps, found only {found}",
+    "too_few_answer": "expected {n} steps, found only {found}" + ANSWER_HINT,
+    "cut": "...",
+}
+
+#: The step-through: the bottom-up pass, step by step, then the top-down tables G_p (see docs/editorial.md).
+TEACH_WORDS = {
+    "question": "Step {step}: won or lost for the player to move there?",
+    "question_plain": "Next: step {step}.",
+    "reveal": "Reveal",
+    "next": "Next step",
+    "next_down": "Top-down \u25b6",
+    "right": "Right! ",
+    "wrong": "Not quite: you said {said}. ",
+    "won": "Step {step} is won, as a move reaches a lost step: {targets}. Its remoteness is {remoteness} = 1 + "
+    "{left}, the least of theirs: the winner hurries.",
+    "lost": "Step {step} is lost, as every move reaches a won step: {targets}. Its remoteness is {remoteness} = 1 + "
+    "{left}, the greatest of theirs: the loser holds out.",
+    "target": "{step} ({status} {remoteness})",
+    "lost_last": "Step {step} is lost, remoteness 0: it is the last step of day {day}, so the player to move "
+    "there cannot move.",
+    "lost_stuck": "Step {step} is lost, remoteness 0: it has no move, since every step below is farther "
+    "than the pieces they share.",
+    "separator": ", ",
+    "window": "Its window, the statuses of the {width} steps below it; as a number, bit 0 (right) for step {first}: "
+    "{bits}.",
+    "window_none": "No step is below it: its window is empty (steps past the day count as won: {bits}).",
+    "cell": "step {step}",
+    "absent": "past the day",
+    "status_won": "won",
+    "status_lost": "lost",
+    "score": "Your predictions: {right} right of {asked}.",
+    "done": "Step 1 is {status}: {winner} wins day {day}. Next, the same answer read top-down, as the fast "
+    "solution reads it.",
+    "g": "G_{p}: who wins the day for each of the {windows} windows at step {p} (a cell per window, bit 0 top "
+    "left: green, Dina; red, Dima). Outlined: day {p}'s own window, step {p} lost and the steps below it "
+    "won ({bits}): {winner} wins day {p}, digit {digit} of the answer.",
+    "g_next": "Going down a step, G_{q}(x) = G_{p}(T_{p}(x)): T_{p} turns a window at step {q} into the window at "
+    "step {p}, adding step {p}'s status, won when one of its moves ({mask}) meets a lost step of the window.",
+    "g_count": "{distinct} distinct tables among G_1..G_{p}: the fast solution remembers each step from one to "
+    "the next, so most steps cost one lookup.",
+    "g_end": "That is day {day}: G_{day} gives {winner}, as the pass from the bottom found.",
+    "g_wide": "(The table has {windows} entries: too many to draw for steps of {width} pieces.)",
+    "grid": "G_{p}: Dina wins for {count} of the {windows} windows",
+    "cell_title": "window {bits}: {winner} wins",
+    "mask_none": "none",
+}
+
+#: The lengths and counts of the page's own parts, in CSS pixels unless named otherwise.
+PAGE_SIZES = {
+    "strip_line": 20,  # height of a line of the answer strip
+    "strip_group": 10,  # days per group of digits
+    "strip_lines": 6,  # lines of the strip shown at most, and the padding under them
+    "strip_padding": 8,
+    "strip_margin": 24,  # room the strip keeps beside its digits
+    "strip_group_extra": 0.9,  # the room between groups, in digits
+    "hash_interval_ms": 200,  # the address is rewritten at most this often (a dragged slider)
+    "min_text": 10,  # the picture's smallest text, in pixels: the narrow layout (or a scroll bar) keeps it so
+    "quote": 20,  # the reader quotes this many characters of a bad line, from its first 80 bytes
+    "quote_bytes": 80,
+    "longest_n": 18,  # more digits than this in n is too large for any input
+    "max_n": MAX_N,
+    "address_steps": 300,  # a staircase of at most this many steps is kept in the address
+    "legend_sample": LAYOUT.legend_sample,
+    "grid_width": 8,  # the step-through draws G_p as a grid of its 2^width windows up to this width
 }
 
 
@@ -80,8 +205,8 @@ def page_data(
     ``steps=(A, B)`` opens the picture on those steps (and shows ``B - A + 1`` at a time).
 
     >>> sorted(page_data(Staircase.from_rows(["WW", "RR"])))  # doctest: +NORMALIZE_WHITESPACE
-    ['answer', 'colors', 'day', 'first', 'layout', 'masks', 'n', 'page', 'reasons', 'report', 'rows',
-     'style', 'texts', 'width', 'window', 'words']
+    ['answer', 'colors', 'day', 'first', 'input', 'layout', 'masks', 'n', 'narrow', 'page', 'reasons', 'report',
+     'rows', 'sizes', 'style', 'teach', 'texts', 'width', 'window', 'words']
     """
     n = len(staircase)
     day = n if day is None else day
@@ -100,6 +225,7 @@ def page_data(
         "masks": base64.b64encode(packed_move_masks(staircase.packed, staircase.width)).decode("ascii"),
         "answer": base64.b64encode(answer_bits(answer(staircase))).decode("ascii"),
         "layout": layout.as_data(staircase.width),
+        "narrow": NARROW_LAYOUT.as_data(staircase.width),
         "colors": DEFAULT_COLORS,
         "texts": TEXTS,
         "style": SVG_STYLE,
@@ -107,6 +233,9 @@ def page_data(
         "words": GAME_WORDS,
         "report": REPORT_WORDS,
         "page": PAGE_WORDS,
+        "teach": TEACH_WORDS,
+        "input": INPUT_WORDS,
+        "sizes": PAGE_SIZES,
     }
 
 
@@ -127,5 +256,6 @@ def render_html(staircase: Staircase, day: int | None = None, *, steps: tuple[in
     title = html.escape(f"Down We Dig: {n} steps")
     script = '(() => {\n"use strict";\n' + "".join(_asset(name) for name in SCRIPTS) + "})();"
     parts = {"TITLE": title, "STYLE": _asset("page.css"), "SCRIPT": script, "N": n, "DATA": data}
+    parts.update(MAX_N=str(MAX_N), WIDTH=str(staircase.width))
     # One pass over the template: what is put in is never searched for placeholders.
     return _PLACEHOLDER.sub(lambda match: parts[match[1]], _asset("page.html"))

@@ -2,7 +2,8 @@
 
 Above the rows: the verdict (``text.verdict``), the name of the window of
 steps shown with the moves in view (``text.window``) and a legend
-(``g.legend``).  Each step is a row (``<g class="step won|lost">`` with a
+(``g.legend``); ``header=False`` leaves them out (the HTML page writes them
+in HTML).  Each step is a row (``<g class="step won|lost">`` with a
 ``<title>`` for hover text) of its number, its pieces (``rect.piece``, white
 or red) and a status badge (``g.status``: won/lost and remoteness).  The
 handkerchief (``.handkerchief``) stands beside the pieces of its step.  The
@@ -10,18 +11,23 @@ line of play -- or the moves of a game, ``played`` -- is drawn as arcs on the
 left (``g.line``), each labelled with its number and player, its steps shaded
 (``rect.on-line``); the legal moves from the *current* step as arrows on the
 right (``g.move``, labelled ``distance/common``, green when they win); and on
-a day Dina loses, Dima's winning answer to each of her moves, dashed
-(``g.reply``).  Every move carries outlines of the columns its two steps share
-(``rect.shared``), which the picture's style sheet shows while the move is
-pointed at.  ``statuses=False`` hides who wins (for a game in progress): no
-badge says won or lost, no line of play is drawn, and arrows are green only
-with ``hint=True``.
+a day Dina loses, Dima's winning answer to each of her moves (``g.reply``):
+dashed brackets nested in columns of their own, so that none crosses another,
+each labelled with his step.  Every move carries outlines of the columns its
+two steps share (``rect.shared``), which the picture's style sheet shows while
+the move is pointed at.  ``statuses=False`` hides who wins (for a game in
+progress): no badge says won or lost, no line of play is drawn, and arrows
+are green only with ``hint=True``.  ``revealed=R`` is the step-through of the
+page: the statuses of steps ``R..day`` are shown and those above hidden, and
+the *window* of the current step, the 8 steps below it that decide it, is
+outlined (``rect.window-box``).
 
 A long staircase is windowed: ``steps=(A, B)``, by default the top
 :attr:`Layout.window` steps, where the line of play starts; notes say what
 lies above and below.  The ``viewBox`` lets the picture scale to any width.
-Sizes, colours and words come from :mod:`downwedig.render.layout`; the HTML
-page draws the same picture from the same data.
+Every size, colour and word comes from :mod:`downwedig.render.layout`; the
+HTML page draws the same picture from the same data (mirrored in
+``render/draw.js``, element for element: the browser tests compare the two).
 
 >>> from downwedig import Staircase
 >>> from downwedig.explain import analyse
@@ -81,15 +87,25 @@ def _checked_path(analysis: DayAnalysis, played: Sequence[int]) -> list[int]:
 class _Drawing:
     """One picture being drawn: the day, the window, and helpers that place things on rows."""
 
-    def __init__(self, a: DayAnalysis, first: int, last: int, lay: Layout, color: Mapping[str, str]) -> None:
-        self.a, self.first, self.last, self.lay, self.color = a, first, last, lay, color
+    def __init__(self, a: DayAnalysis, first: int, last: int, lay: Layout, color: Mapping[str, str], top: int) -> None:
+        self.a, self.first, self.last, self.lay, self.color, self.top = a, first, last, lay, color, top
         self.width = a.staircase.width
 
     def y(self, step: int) -> int:
-        return self.lay.top + (step - self.first) * self.lay.row + self.lay.row // 2
+        return self.top + (step - self.first) * self.lay.row + self.lay.row // 2
 
     def shown(self, step: int) -> bool:
         return self.first <= step <= self.last
+
+    def text(self, parent: ET.Element, x: int, y: int, size: int, words: str, **attrs: object) -> None:
+        _sub(parent, "text", {"x": x, "y": y, "font-size": size, **attrs}, words)
+
+    def outline(self, parent: ET.Element, x: int, y: int, width: int, height: int, role: str, cls: str) -> None:
+        """A rounded outline around a box, ``outline_margin`` outside it."""
+        lay, m = self.lay, self.lay.outline_margin
+        attrs = {"x": x - m, "y": y - m, "width": width + 2 * m, "height": height + 2 * m, "rx": lay.outline_radius}
+        _sub(parent, "rect", {**attrs, "fill": "none", "stroke": self.color[role], "stroke-width": lay.outline_stroke})
+        parent[-1].set("class", cls)
 
     def shared(self, parent: ET.Element, i: int, j: int) -> None:
         """Outlines of the columns steps ``i`` and ``j`` share, on each of them that is shown."""
@@ -100,48 +116,54 @@ class _Drawing:
                 continue
             for step in (i, j):
                 if self.shown(step):
-                    attrs: dict[str, object] = {
-                        "x": lay.left + c * (lay.piece + lay.gap) - 2,
-                        "y": self.y(step) - lay.piece // 2 - 2,
-                    }
-                    attrs.update({"width": lay.piece + 4, "height": lay.piece + 4, "rx": 4, "fill": "none"})
-                    attrs.update({"stroke": self.color["shared"], "stroke-width": 3, "class": "shared"})
-                    _sub(parent, "rect", attrs)
+                    top = self.y(step) - lay.piece // 2
+                    self.outline(parent, lay.piece_x(c), top, lay.piece, lay.piece, "shared", "shared")
 
     def curve(self, g: ET.Element, d: str, stroke: str, width: int, head: str, dashed: bool = False) -> None:
         """A move's curve: a wide invisible stroke to point at, then the visible one."""
-        _sub(g, "path", {"d": d, "fill": "none", "stroke": stroke, "stroke-opacity": 0, "stroke-width": 12})
+        lay = self.lay
+        _sub(g, "path", {"d": d, "fill": "none", "stroke": stroke, "stroke-opacity": 0, "stroke-width": lay.hit_width})
         attrs: dict[str, object] = {"d": d, "fill": "none", "stroke": stroke, "stroke-width": width, "class": "arc"}
         if dashed:
-            attrs["stroke-dasharray"] = "5,3"
+            attrs["stroke-dasharray"] = f"{lay.dash},{lay.dash_gap}"
         _sub(g, "path", {**attrs, "marker-end": f"url(#head-{head})"})
 
     def legend(self, svg: ET.Element, played: bool) -> None:
-        lay, color = self.lay, self.color
-        g = _sub(svg, "g", {"class": "legend", "font-size": 11})
-        text = {"fill": color["note"]}
+        lay, color, x0 = self.lay, self.color, self.lay.text_x
+        g = _sub(svg, "g", {"class": "legend", "font-size": lay.font})
+        note = {"fill": color["note"]}
         for row, status in enumerate(("won", "lost")):
             y = lay.legend_y + row * lay.legend_row
-            attrs: dict[str, object] = {"x": 10, "y": y - 14, "width": lay.badge_width, "height": lay.badge_height}
-            _sub(g, "rect", {**attrs, "rx": lay.badge_height // 2, "fill": color[status]})
-            attrs = {"x": 10 + lay.badge_width // 2, "y": y, "fill": color["badge_text"], "text-anchor": "middle"}
+            attrs: dict[str, object] = {"x": x0, "y": y - lay.legend_badge_rise, "width": lay.badge_width}
+            _sub(g, "rect", {**attrs, "height": lay.badge_height, "rx": lay.badge_height // 2, "fill": color[status]})
+            attrs = {"x": x0 + lay.badge_width // 2, "y": y, "fill": color["badge_text"], "text-anchor": "middle"}
             _sub(g, "text", attrs, TEXTS[f"sample_{status}"])
-            _sub(g, "text", {"x": 18 + lay.badge_width, "y": y, **text}, TEXTS[f"legend_{status}"])
-        line = ("played", "legend_played") if played else ("line", "legend_line")
-        samples = [
-            [("winning_move", "win", 2, False, "legend_win"), ("move", "move", 2, False, "legend_move")],
-            [(line[0], line[0], 3, False, line[1]), ("reply", "reply", 2, True, "legend_reply")],
-        ]
-        for row, pair in enumerate(samples, 2):
-            y = lay.legend_y + row * lay.legend_row
-            for x, (role, head, stroke_width, dashed, words) in zip((10, lay.legend_column), pair, strict=True):
-                attrs = {"d": f"M{x},{y - 4} L{x + 30},{y - 4}", "fill": "none", "stroke": color[role]}
-                attrs.update({"stroke-width": stroke_width, "marker-end": f"url(#head-{head})"})
-                if dashed:
-                    attrs["stroke-dasharray"] = "5,3"
-                _sub(g, "path", attrs)
-                _sub(g, "text", {"x": x + 36, "y": y, **text}, TEXTS[words])
-        _sub(g, "text", {"x": 10, "y": lay.legend_y + 4 * lay.legend_row, **text}, TEXTS["legend_shared"])
+            x = x0 + lay.badge_width + lay.legend_text_gap
+            _sub(g, "text", {"x": x, "y": y, **note}, TEXTS[f"legend_{status}"])
+        line = "played" if played else "line"
+        samples = [("winning_move", "win"), ("move", "move"), (line, line), ("reply", "reply")]
+        words = ["legend_win", "legend_move", f"legend_{line}", "legend_reply"]
+        for k, (role, head) in enumerate(samples):  # two a row, from the third row
+            x, y = (x0, lay.legend_column)[k % 2], lay.legend_y + (2 + k // 2) * lay.legend_row
+            attrs = {"d": f"M{x},{y - lay.baseline} L{x + lay.legend_sample},{y - lay.baseline}", "fill": "none"}
+            attrs.update({"stroke": color[role], "stroke-width": lay.line_stroke if role == line else lay.arrow_stroke})
+            attrs["marker-end"] = f"url(#head-{head})"
+            if role == "reply":
+                attrs["stroke-dasharray"] = f"{lay.dash},{lay.dash_gap}"
+            _sub(g, "path", attrs)
+            _sub(g, "text", {"x": x + lay.legend_sample + lay.legend_sample_gap, "y": y, **note}, TEXTS[words[k]])
+        _sub(g, "text", {"x": x0, "y": lay.legend_y + 4 * lay.legend_row, **note}, TEXTS["legend_shared"])
+
+    def header(self, svg: ET.Element, verdict: str, window: str, played: bool) -> None:
+        lay, x0 = self.lay, self.lay.text_x
+        attrs = {"font-weight": "bold", "class": "verdict"}
+        self.text(svg, x0, lay.verdict_y, lay.font_verdict, verdict, **attrs)
+        self.text(svg, x0, lay.window_y, lay.font_window, window, fill=self.color["text"], **{"class": "window"})
+        self.legend(svg, played)
+
+
+def _moves_word(count: int) -> str:
+    return TEXTS["move_count" if count == 1 else "moves_count"].format(count=count)
 
 
 def svg_element(
@@ -152,18 +174,20 @@ def svg_element(
     played: Sequence[int] | None = None,
     statuses: bool = True,
     hint: bool = False,
+    revealed: int | None = None,
+    header: bool = True,
     layout: Layout = LAYOUT,
     colors: Mapping[str, str] | None = None,
 ) -> ET.Element:
-    """The picture of a day as an ``<svg>`` element (see the module docstring).
+    """The picture of a day as an ``<svg>`` element (see the module docstring); mirrored in ``render/draw.js``.
 
     ``played`` is a game's steps from step 1 (each a legal move from the one
     before): its moves are drawn instead of the line of play, and the
     handkerchief stands on its last step.  ``current`` is the step whose moves
-    are drawn (default: the handkerchief's step in a game; else step 1 when
-    shown, else the first step of the line in the window, else the window's
-    first); ``colors`` overrides some of
-    :data:`~downwedig.render.layout.DEFAULT_COLORS`.  Cost: O(day) for the
+    are drawn (default: the handkerchief's step in a game; in the step-through,
+    the step above ``revealed``; else step 1 when shown, else the first step of
+    the line in the window, else the window's first); ``colors`` overrides some
+    of :data:`~downwedig.render.layout.DEFAULT_COLORS`.  Cost: O(day) for the
     line of play, plus O(shown steps * width).
 
     >>> from downwedig import Staircase
@@ -177,17 +201,22 @@ def svg_element(
     first, last = steps or default_window(a, lay)
     if not 1 <= first <= last <= a.day:
         raise InvalidSteps(first, last, a.day)
-    draw = _Drawing(a, first, last, lay, color)
+    teaching = revealed is not None
+    reveal_from = revealed if revealed is not None else (1 if statuses else a.day + 1)
+    statuses = statuses and not teaching
+    draw = _Drawing(a, first, last, lay, color, lay.top if header else lay.bare_top)
     width, y = draw.width, draw.y
     line = a.line_steps() if statuses and played is None else [1]
     path = _checked_path(a, played) if played is not None else line
     if current is None:
         if played is not None:
             current = path[-1]
+        elif revealed is not None:
+            current = min(a.day, max(1, revealed - 1))
         else:
             current = 1 if first == 1 else next((s for s in path if first <= s <= last), first)
     right, arrows_x = lay.right(width), lay.arrows_x(width)
-    total_w, total_h = lay.total_width(width), lay.total_height(last - first + 1)
+    total_w, total_h = lay.total_width(width, legend=header), lay.total_height(last - first + 1, header=header)
 
     svg = ET.Element("svg", {"xmlns": SVG_NAMESPACE, "width": str(total_w), "height": str(total_h)})
     svg.set("viewBox", f"0 0 {total_w} {total_h}")
@@ -196,90 +225,89 @@ def svg_element(
     svg.set("style", "max-width:100%;height:auto")
     _sub(svg, "style", {}, SVG_STYLE)
     defs = _sub(svg, "defs", {})
+    head = lay.head
     for name in ("line", "played", "move", "win", "reply"):
-        marker = _sub(
-            defs,
-            "marker",
-            {
-                "id": f"head-{name}",
-                "viewBox": "0 0 10 10",
-                "refX": 9,
-                "refY": 5,
-                "markerWidth": 10,
-                "markerHeight": 10,
-                "markerUnits": "userSpaceOnUse",
-                "orient": "auto",
-            },
-        )
+        attrs: dict[str, object] = {"id": f"head-{name}", "viewBox": f"0 0 {head} {head}", "refX": head - 1}
+        attrs.update({"refY": head // 2, "markerWidth": head, "markerHeight": head})
+        marker = _sub(defs, "marker", {**attrs, "markerUnits": "userSpaceOnUse", "orient": "auto"})
         role = {"win": "winning_move"}.get(name, name)
-        _sub(marker, "path", {"d": "M0,0 L10,5 L0,10 z", "fill": color[role]})
+        _sub(marker, "path", {"d": f"M0,0 L{head},{head // 2} L0,{head} z", "fill": color[role]})
     _sub(svg, "rect", {"x": 0, "y": 0, "width": total_w, "height": total_h, "fill": color["background"]})
-    if statuses:
-        best = a.remoteness[1]
-        moves = TEXTS["move_count" if best == 1 else "moves_count"].format(count=best)
-        verdict = TEXTS["verdict"].format(day=a.day, n=a.n, winner=a.winner, moves=moves)
-    else:
-        verdict = TEXTS["verdict_hidden"].format(day=a.day, n=a.n)
-    attrs = {"x": 10, "y": lay.verdict_y, "font-size": 16, "font-weight": "bold", "class": "verdict"}
-    _sub(svg, "text", attrs, verdict)
     in_view = [(k, i, j) for k, (i, j) in enumerate(pairwise(path), 1) if first <= i and j <= last]
-    window = TEXTS["window"].format(first=first, last=last, day=a.day)
-    if len(path) > 1:
+    if header:
+        if teaching:
+            verdict = TEXTS["verdict_teach"].format(day=a.day, n=a.n, revealed=min(reveal_from, a.day + 1))
+        elif statuses:
+            verdict = TEXTS["verdict"].format(day=a.day, n=a.n, winner=a.winner, moves=_moves_word(a.remoteness[1]))
+        else:
+            verdict = TEXTS["verdict_hidden"].format(day=a.day, n=a.n)
+        window = TEXTS["window"].format(first=first, last=last, day=a.day)
         if in_view:
             window += TEXTS["window_moves"].format(a=in_view[0][0], b=in_view[-1][0], count=len(path) - 1)
-        else:
+        elif len(path) > 1:
             window += TEXTS["window_no_move"].format(count=len(path) - 1)
-    attrs = {"x": 10, "y": lay.window_y, "font-size": 13, "fill": color["text"], "class": "window"}
-    _sub(svg, "text", attrs, window)
-    draw.legend(svg, played is not None)
+        draw.header(svg, verdict, window, played is not None)
+    more = {"class": "more"}
     if first > 1:
-        attrs = {"x": lay.left, "y": lay.top - 6, "font-size": 11, "class": "more"}
-        _sub(svg, "text", attrs, TEXTS["above"].format(last=first - 1))
+        draw.text(svg, lay.left, draw.top - lay.above_rise, lay.font, TEXTS["above"].format(last=first - 1), **more)
     if last < a.day:
-        attrs = {"x": lay.left, "y": total_h - 24, "font-size": 11, "class": "more"}
-        _sub(svg, "text", attrs, TEXTS["below"].format(first=last + 1, day=a.day))
+        below = TEXTS["below"].format(first=last + 1, day=a.day)
+        draw.text(svg, lay.left, total_h - lay.below_rise, lay.font, below, **more)
 
     on_path = set(path)
     for i in range(first, last + 1):
         info, yi = a.step(i), y(i)
-        status = info.status if statuses else "unknown"
+        status = info.status if i >= reveal_from else "unknown"
         g = _sub(svg, "g", {"class": f"step {status}", "id": f"step-{i}"})
         listed = TEXTS["step_moves_separator"].join(
             TEXTS["step_move"].format(target=m.target, distance=m.distance, common=m.common) for m in info.moves
         )
         values = {"step": i, "pieces": info.pieces, "moves": listed or TEXTS["no_moves"]}
-        if statuses:
+        if status != "unknown":
             title = TEXTS["step_title"].format(status=status, remoteness=info.remoteness, **values)
         else:
             title = TEXTS["step_title_hidden"].format(**values)
         _sub(g, "title", {}, title)
         if i in on_path:
-            attrs = {"x": 4, "y": yi - lay.row // 2 + 1, "width": total_w - 8, "height": lay.row - 2}
-            _sub(g, "rect", {**attrs, "fill": color["on_line"], "class": "on-line"})
-        attrs = {"x": lay.number_x, "y": yi + 4, "font-size": 12, "text-anchor": "end"}
-        _sub(g, "text", attrs, str(i))
+            attrs = {
+                "x": lay.shade_inset,
+                "y": yi - lay.row // 2 + lay.shade_gap,
+                "width": total_w - 2 * lay.shade_inset,
+            }
+            attrs.update({"height": lay.row - 2 * lay.shade_gap, "fill": color["on_line"], "class": "on-line"})
+            _sub(g, "rect", attrs)
+        draw.text(g, lay.number_x, yi + lay.baseline, lay.font_number, str(i), **{"text-anchor": "end"})
         for c, piece in enumerate(info.pieces):
-            attrs = {"x": lay.left + c * (lay.piece + lay.gap), "y": yi - lay.piece // 2}
-            attrs.update({"width": lay.piece, "height": lay.piece, "rx": 3})
-            fill = color["red" if piece == "R" else "white"]
-            _sub(g, "rect", {**attrs, "fill": fill, "stroke": color["outline"], "class": "piece"})
+            attrs = {"x": lay.piece_x(c), "y": yi - lay.piece // 2, "width": lay.piece, "height": lay.piece}
+            attrs.update({"rx": lay.piece_radius, "fill": color["red" if piece == "R" else "white"]})
+            _sub(g, "rect", {**attrs, "stroke": color["outline"], "class": "piece"})
         badge = _sub(g, "g", {"class": f"status {status}"})
         attrs = {"x": right + lay.badge_gap, "y": yi - lay.badge_height // 2}
         attrs.update({"width": lay.badge_width, "height": lay.badge_height, "rx": lay.badge_height // 2})
         _sub(badge, "rect", {**attrs, "fill": color[status]})
-        attrs = {"x": right + lay.badge_gap + lay.badge_width // 2, "y": yi + 4, "font-size": 11}
-        attrs.update({"fill": color["badge_text"], "text-anchor": "middle"})
-        mark = TEXTS["badge"].format(status=status, remoteness=info.remoteness) if statuses else TEXTS["badge_hidden"]
-        _sub(badge, "text", attrs, mark)
+        shown = TEXTS["badge"].format(status=status, remoteness=info.remoteness)
+        mark = shown if status != "unknown" else TEXTS["badge_hidden"]
+        attrs = {"fill": color["badge_text"], "text-anchor": "middle"}
+        draw.text(badge, right + lay.badge_gap + lay.badge_width // 2, yi + lay.baseline, lay.font, mark, **attrs)
+
+    if teaching and draw.shown(current) and current < min(a.day, last):
+        below_first, below_last = current + 1, min(current + width, a.day, last)
+        box = _sub(svg, "g", {"class": "window-box"})
+        title = TEXTS["window_box"].format(step=current, first=below_first, last=min(current + width, a.day))
+        _sub(box, "title", {}, title)
+        top = y(below_first) - lay.row // 2
+        height = (below_last - below_first + 1) * lay.row
+        draw.outline(box, lay.left, top, right + lay.badge_gap + lay.badge_width - lay.left, height, "window", "box")
+        box[-1].set("stroke-dasharray", f"{lay.dash},{lay.dash_gap}")
 
     kerchief = path[-1] if played is not None else 1
     if draw.shown(kerchief):
-        x, cy = lay.kerchief_x, y(kerchief)
+        x, cy, half = lay.kerchief_x, y(kerchief), lay.kerchief_half
         g = _sub(svg, "g", {"class": "handkerchief"})
         _sub(g, "title", {}, TEXTS["kerchief"].format(step=kerchief))
-        points = f"{x},{cy - 8} {x + lay.kerchief},{cy} {x},{cy + 8}"
+        points = f"{x},{cy - half} {x + lay.kerchief},{cy} {x},{cy + half}"
         attrs = {"points": points, "fill": color["handkerchief"], "stroke": color["handkerchief_edge"]}
-        _sub(g, "polygon", {**attrs, "stroke-width": 2})
+        _sub(g, "polygon", {**attrs, "stroke-width": lay.kerchief_stroke})
 
     role = "played" if played is not None else "line"
     for number, i, j in in_view:
@@ -289,36 +317,42 @@ def svg_element(
         _sub(g, "title", {}, TEXTS["line_title"].format(number=number, player=player, source=i, target=j, why=why))
         draw.shared(g, i, j)
         bend = lay.line_bend(j - i)
-        draw.curve(g, _arc(lay.line_x, y(i) + lay.line_gap, y(j) - lay.line_gap, -bend), color[role], 3, role)
-        attrs = {"x": lay.line_x - lay.reach(bend) - 4, "y": (y(i) + y(j)) // 2 + 4, "font-size": 11}
-        attrs.update({"fill": color[role], "text-anchor": "end", "class": "line-label"})
-        _sub(g, "text", attrs, TEXTS["line_label"].format(number=number, player=player))
+        d = _arc(lay.line_x, y(i) + lay.line_gap, y(j) - lay.line_gap, -bend)
+        draw.curve(g, d, color[role], lay.line_stroke, role)
+        x = lay.line_x - lay.reach(bend) - lay.line_label_gap
+        attrs = {"fill": color[role], "text-anchor": "end", "class": "line-label"}
+        words = TEXTS["line_label"].format(number=number, player=player)
+        draw.text(g, x, (y(i) + y(j)) // 2 + lay.baseline, lay.font, words, **attrs)
 
     if draw.shown(current):
-        shown = [m for m in a.moves(current) if m.target <= last]
-        label_x = arrows_x + lay.reach(lay.arrow_bend(max((m.distance for m in shown), default=0))) + lay.label_gap
-        for m in shown:
-            winning = not a.won[m.target] and (statuses or hint)
+        shown_moves = [m for m in a.moves(current) if m.target <= last]
+        decided = current >= reveal_from or hint
+        furthest = max((m.distance for m in shown_moves), default=0)
+        label_x = arrows_x + lay.reach(lay.arrow_bend(furthest)) + lay.label_gap
+        for m in shown_moves:
+            winning = not a.won[m.target] and decided
             g = _sub(svg, "g", {"class": "move"})
             _sub(g, "title", {}, TEXTS["move_title"].format(source=current, target=m.target, why=m.why()))
             draw.shared(g, current, m.target)
             fill = color["winning_move" if winning else "move"]
             path_d = _arc(arrows_x, y(current), y(m.target), lay.arrow_bend(m.distance))
-            draw.curve(g, path_d, fill, 2, "win" if winning else "move")
-            attrs = {"x": label_x, "y": y(m.target) + 4, "font-size": 11, "fill": fill, "class": "move-label"}
-            _sub(g, "text", attrs, TEXTS["move_label"].format(distance=m.distance, common=m.common))
+            draw.curve(g, path_d, fill, lay.arrow_stroke, "win" if winning else "move")
+            words = TEXTS["move_label"].format(distance=m.distance, common=m.common)
+            draw.text(g, label_x, y(m.target) + lay.baseline, lay.font, words, fill=fill, **{"class": "move-label"})
 
     if statuses and played is None and current == 1 and first == 1 and not a.won[1]:
-        replies_x = lay.replies_x(width)
-        for move, reply in a.replies():
-            if reply.target > last:
-                continue
+        answers = [(move, reply) for move, reply in a.replies() if reply.target <= last]
+        for k, (move, reply) in enumerate(answers):
             g = _sub(svg, "g", {"class": "reply"})
             values = {"source": 1, "target": move.target, "reply": reply.target, "why": reply.why()}
             _sub(g, "title", {}, TEXTS["reply_title"].format(**values))
             draw.shared(g, reply.source, reply.target)
-            path_d = _arc(replies_x, y(reply.source), y(reply.target), lay.reply_bend(reply.distance))
-            draw.curve(g, path_d, color["reply"], 2, "reply", dashed=True)
+            x, start, end = lay.reply_x(width, len(answers) - 1 - k), y(reply.source), y(reply.target)
+            path_d = f"M{lay.replies_x(width)},{start} H{x} V{end} H{x - lay.reply_stub}"
+            draw.curve(g, path_d, color["reply"], lay.arrow_stroke, "reply", dashed=True)
+            attrs = {"fill": color["reply"], "class": "reply-label"}
+            words = TEXTS["reply_label"].format(reply=reply.target)
+            draw.text(g, lay.replies_x(width) + lay.replies_gap, start - lay.baseline, lay.font, words, **attrs)
     return svg
 
 
@@ -330,6 +364,8 @@ def render_svg(
     played: Sequence[int] | None = None,
     statuses: bool = True,
     hint: bool = False,
+    revealed: int | None = None,
+    header: bool = True,
     layout: Layout = LAYOUT,
     colors: Mapping[str, str] | None = None,
 ) -> str:
@@ -347,6 +383,8 @@ def render_svg(
         played=played,
         statuses=statuses,
         hint=hint,
+        revealed=revealed,
+        header=header,
         layout=layout,
         colors=colors,
     )

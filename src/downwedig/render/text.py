@@ -2,7 +2,9 @@
 
 :func:`render_text` writes who wins and why (:meth:`DayAnalysis.reason
 <downwedig.explain.DayAnalysis.reason>`), the line of play and a table of
-steps in at most 80 columns, with ANSI colour when asked.  :func:`text_lines`
+steps in at most 80 columns, with ANSI colour when asked.  A line above the
+table says what its columns mean: the status is for the player to move from
+the step, and ``rem`` (remoteness) is the number of moves left with best play.  :func:`text_lines`
 gives the same report a line at a time, so that a table of every step of a
 300,000-step day is written as it is made.
 """
@@ -22,6 +24,7 @@ WORDS = {
     "heading": "Day {day} of {n}: {winner} wins; {moves} with best play.",
     "line": "Optimal line (the winner hurries, the loser holds out):",
     "stuck": "{player} is on step {step} and cannot move.",
+    "key": "status: won or lost for the player to move; rem: moves left with best play",
 }
 
 _RESET, _BOLD, _DIM, _RED, _GREEN = "\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m"
@@ -86,6 +89,7 @@ def text_lines(
     on_line = set(visits)
     pieces_width = max(8, a.staircase.width)
     plain = 1 + _STEP + _GAP + pieces_width + _GAP + _STATUS + _REM + _GAP  # where the moves start
+    yield WORDS["key"]
     yield (
         f" {'step':>{_STEP}}{'':{_GAP}}{'pieces':<{pieces_width}}{'':{_GAP}}{'status':<{_STATUS}}{'rem':>{_REM}}"
         f"{'':{_GAP}}moves: +distance/common (* = to a lost step)"
@@ -137,6 +141,7 @@ def render_text(
       1. Dina  1 -> 3   distance 2 <= 2 common pieces
       Dima is on step 3 and cannot move.
     <BLANKLINE>
+    status: won or lost for the player to move; rem: moves left with best play
         step  pieces    status   rem  moves: +distance/common (* = to a lost step)
     >     1  WW        won        1  +1/2 +2/2*
           2  WW        won        1  +1/2*

@@ -22,6 +22,7 @@ from importlib import resources
 from pathlib import Path
 
 from ...errors import InvalidPlan, UnknownFamily
+from ...reader import BOM_REASON
 from ...staircase import MAX_N
 from .registry import GeneratedTest, all_families, get_family
 
@@ -88,6 +89,8 @@ def read_plan(text: str, source: str = "<plan>") -> list[GeneratedTest]:
     ...
     downwedig.errors.InvalidPlan: p:1:10: --n must be between 1 and 300000, got 0
     """
+    if text.startswith("\ufeff"):
+        raise InvalidPlan(BOM_REASON, line=1, column=1, source=source)
     tests: list[GeneratedTest] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):

@@ -19,7 +19,7 @@ downwedig.errors.InvalidStaircase: <input>:3:9: missing newline at the end of th
 from __future__ import annotations
 
 from ...errors import InvalidStaircase
-from ...reader import describe_byte, pack_exact
+from ...reader import BOM_REASON, BYTE_ORDER_MARK, describe_byte, pack_exact
 from ...staircase import MAX_N, WIDTH, Staircase
 
 __all__ = ["validate"]
@@ -33,6 +33,8 @@ def _read_n(data: bytes, source: str) -> tuple[int, int]:
 
     if not data:
         raise fail("empty file: expected the number of steps n", 1)
+    if data.startswith(BYTE_ORDER_MARK):
+        raise fail(BOM_REASON, 1)
     end = 0
     while end < len(data) and 0x30 <= data[end] <= 0x39:
         end += 1

@@ -1,0 +1,174 @@
+"""The step-through in the page: the bottom-up pass revealed a step at a time, predictions scored, then the
+top-down tables G_p, all compared with the Python analysis (and the tables with the editorial's formula)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from downwedig import Staircase, answer, parse
+from downwedig.explain import DayAnalysis, analyse
+from downwedig.moves import move_masks
+from downwedig.render.page import TEACH_WORDS as TW
+
+from ..conftest import SAMPLE
+from .browser import Opened, same_picture, scrambled, write
+
+
+def said(a: DayAnalysis, i: int, guess: str | None) -> str:
+    """What the page says once step ``i`` is revealed, from the Python analysis and the page's words."""
+    values: dict[str, object] = {"step": i, "remoteness": a.remoteness[i], "day": a.day}
+    moves = a.moves(i)
+    if not moves:
+        text = TW["lost_last" if i == a.day else "lost_stuck"].format(**values)
+    else:
+        listed = [m.target for m in moves if not a.won[m.target]] if a.won[i] else [m.target for m in moves]
+        targets = TW["separator"].join(
+            TW["target"].format(step=j, status="won" if a.won[j] else "lost", remoteness=a.remoteness[j])
+            for j in listed
+        )
+        text = TW["won" if a.won[i] else "lost"].format(targets=targets, left=a.remoteness[i] - 1, **values)
+    if guess is not None:
+        right = guess == ("won" if a.won[i] else "lost")
+        text = (TW["right"] if right else TW["wrong"].format(said=guess)) + text
+    if i == 1:
+        status = "won" if a.won[1] else "lost"
+        text += " " + TW["done"].format(status=status, winner=a.winner, day=a.day)
+    return text
+
+
+def g_tables(staircase: Staircase) -> list[bytes]:
+    """G_1..G_n of docs/editorial.md section 5, index p - 1: a byte per window, 1 when Dina wins the day."""
+    g, out = bytes(x & 1 for x in range(256)), []
+    for m in move_masks(staircase):
+        out.append(g)
+        g = bytes(g[((x << 1) | (m & ~x & 0xFF != 0)) & 0xFF] for x in range(256))
+    return out
+
+
+def spoiler_free(page: Opened, day: int) -> None:
+    assert page.text("#winner") == TW_HIDDEN.format(day=day)
+    assert page.text("#facts") == "" and page.text("#strip .chosen") == "?"
+
+
+TW_HIDDEN = "Day {day}: who wins? Step through to step 1 to find out"
+
+
+@pytest.mark.parametrize("source", ["sample", "scrambled"])
+def test_the_step_through_reveals_each_step_as_the_analysis_decides_it(
+    source: str, tmp_path: Path, opener: Callable[..., Opened]
+) -> None:
+    staircase = parse(SAMPLE.read_bytes()) if source == "sample" else scrambled(40, seed=5)
+    page = opener(write(tmp_path, staircase))
+    rng = random.Random(source)
+    for day in (12, 1) if source == "sample" else (25,):
+        a = analyse(staircase, day)
+        order = page.js("k => window.downwedig.teach(k)", day)
+        assert order == [
+            {"step": i, "status": "won" if a.won[i] else "lost", "remoteness": a.remoteness[i]}
+            for i in range(day, 0, -1)
+        ]
+        same_picture(page, a, revealed=day + 1, current=day)
+        right = asked = 0
+        for i in range(day, 0, -1):
+            if i > 1:
+                spoiler_free(page, day)
+            guess = rng.choice(["won", "lost", None])
+            if guess is None:
+                page.click("#teach-next")  # revealed without a prediction
+            else:
+                result = page.js("([s, g]) => window.downwedig.guess(s, g)", [i, guess])
+                status = "won" if a.won[i] else "lost"
+                assert result == {"correct": guess == status, "status": status}
+                right, asked = right + (guess == status), asked + 1
+            same_picture(page, a, revealed=i, current=i)
+            assert page.text("#teach-says") == said(a, i, guess)
+            assert page.text("#teach-score") == (TW["score"].format(right=right, asked=asked) if asked else "")
+            if i > 1:
+                page.click("#teach-next")  # the question on the next step up, with its window
+                same_picture(page, a, revealed=i, current=i - 1)
+                assert page.text("#teach-question") == TW["question"].format(step=i - 1)
+        assert page.text("#winner") == f"{a.winner} wins day {day}", "step 1 revealed: the day is said"
+        assert page.text("#strip .chosen") == answer(staircase)[day - 1]
+
+
+def test_predictions_are_scored_once_and_checked(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = parse(SAMPLE.read_bytes())
+    page = opener(write(tmp_path, staircase, day=12))
+    a = analyse(staircase, 12)
+    page.js("window.downwedig.teach(12)")
+    # A guess on a hidden step further up is scored but reveals nothing; a second guess on it is not scored.
+    first = page.js("window.downwedig.guess(5, 'lost')")
+    assert first == {"correct": False, "status": "won"}
+    assert page.js("window.downwedig.guess(5, 'won')") == {"correct": True, "status": "won"}
+    assert page.text("#teach-score") == TW["score"].format(right=0, asked=1)
+    assert page.js("window.downwedig.guess(12, 'lost')") == {"correct": True, "status": "lost"}
+    assert page.text("#teach-score") == TW["score"].format(right=1, asked=2)
+    same_picture(page, a, revealed=12, current=12)
+    with pytest.raises(Exception, match=r"RangeError: step 13 is not in 1\.\.12"):
+        page.js("window.downwedig.guess(13, 'won')")
+    with pytest.raises(Exception, match='TypeError: guess takes "won" or "lost", not maybe'):
+        page.js("window.downwedig.guess(3, 'maybe')")
+
+
+def test_the_keyboard_and_buttons_drive_the_step_through(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = parse(SAMPLE.read_bytes())
+    page = opener(write(tmp_path, staircase, day=7))
+    a = analyse(staircase, 7)
+    assert page.disabled("teach-back", "teach-next", "teach-all", "teach-stop", "guess-won", "guess-lost") == [True] * 6
+    page.page.focus("#teach-start")
+    page.page.keyboard.press("Enter")
+    assert page.disabled("teach-back", "guess-won", "guess-lost") == [True, False, False]
+    same_picture(page, a, revealed=8, current=7)
+    page.page.keyboard.press("l")  # step 7 is lost: right
+    assert page.text("#teach-says") == said(a, 7, "lost")
+    page.page.keyboard.press("ArrowRight")
+    page.page.keyboard.press("l")  # step 6 is won: a wrong prediction
+    assert page.text("#teach-says") == said(a, 6, "lost")
+    assert page.text("#teach-score") == TW["score"].format(right=1, asked=2)
+    page.page.keyboard.press("ArrowLeft")  # back to the question on step 6
+    same_picture(page, a, revealed=7, current=6)
+    page.page.keyboard.press("End")  # reveal all
+    same_picture(page, a, revealed=1, current=1)
+    status = "won" if a.won[1] else "lost"
+    assert page.text("#teach-says").endswith(TW["done"].format(status=status, winner=a.winner, day=7))
+    page.page.keyboard.press("Home")  # restart
+    same_picture(page, a, revealed=8, current=7)
+    assert page.text("#teach-score") == ""
+    # Without predictions, each Next reveals the next step up.
+    page.page.uncheck("#predict")
+    assert page.disabled("guess-won", "guess-lost") == [True, True]
+    for i in range(7, 0, -1):
+        page.click("#teach-next")
+        same_picture(page, a, revealed=i, current=i)
+    page.click("#teach-stop")
+    same_picture(page, a)
+    assert page.text("#winner") == f"{a.winner} wins day 7"
+
+
+def test_the_top_down_tables_are_the_editorials(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    for staircase in (parse(SAMPLE.read_bytes()), scrambled(20, seed=9)):
+        page = opener(write(tmp_path, staircase))
+        n, digits, tables = len(staircase), answer(staircase), g_tables(staircase)
+        page.js("k => window.downwedig.teach(k)", n)
+        page.click("#teach-all")
+        page.click("#teach-next")  # the top-down view, from G_1
+        for p in range(1, n + 1):
+            cells = page.js("[...document.querySelectorAll('#top-down .g-grid span')].map(s => s.className)")
+            g = tables[p - 1]
+            assert [c.split()[0] for c in cells] == ["won" if g[x] else "lost" for x in range(256)]
+            assert [k for k, c in enumerate(cells) if "day" in c.split()] == [0b11111110]
+            assert ("1" if g[0b11111110] else "2") == digits[p - 1], "G_p at 11111110 is day p's answer"
+            text = page.text("#top-down")
+            assert f"digit {digits[p - 1]} of the answer" in text
+            distinct = len(set(tables[:p]))
+            assert TW["g_count"].format(distinct=distinct, p=p) in text
+            if p < n:
+                page.click("#teach-next")
+        assert page.disabled("teach-next") == [True]
+        assert page.js("document.activeElement.id") == "teach", "the keys still reach the step-through"
+        page.page.keyboard.press("ArrowLeft")
+        assert f"G_{n - 1}: who wins" in page.text("#top-down")
