@@ -1,4 +1,5 @@
-"""Every ``console`` block of the README is run, and its output compared, so that none can go stale.
+"""Every ``console`` block of the README (and of the pages in :data:`PAGES`) is run, and its output compared,
+so that none can go stale.
 
 A block runs as one bash script in a fresh temporary folder holding a copy of
 ``examples/``, with this interpreter's ``downwedig`` and ``python3`` first on
@@ -28,6 +29,8 @@ import pytest
 from .conftest import EXAMPLES, ROOT, need_tool
 
 README = ROOT / "README.md"
+#: The pages whose console blocks are run: the README, and the judges' walk-through.
+PAGES = [README, ROOT / "docs" / "judges-walkthrough.md"]
 _THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 _BLOCK = re.compile(r"(?:<!-- readme: (?P<note>[^>]*) -->\n)?```console\n(?P<body>.*?)```", re.S)
 _MARK = "\x1e@@readme-next@@\x1e"
@@ -44,10 +47,11 @@ class Block:
     line: int
     note: str
     steps: list[Step]
+    page: str = "README.md"
 
 
-def blocks() -> list[Block]:
-    text = README.read_text(encoding="utf-8")
+def blocks(page: Path = README) -> list[Block]:
+    text = page.read_text(encoding="utf-8")
     found = []
     for match in _BLOCK.finditer(text):
         steps: list[Step] = []
@@ -64,7 +68,8 @@ def blocks() -> list[Block]:
                 output.append(raw)
         if command:
             steps.append(Step("\n".join(command), "\n".join(output)))
-        found.append(Block(text.count("\n", 0, match.start("body")) + 1, match["note"] or "", steps))
+        line = text.count("\n", 0, match.start("body")) + 1
+        found.append(Block(line, match["note"] or "", steps, page.relative_to(ROOT).as_posix()))
     return found
 
 
@@ -81,6 +86,7 @@ def run_block(block: Block, folder: Path) -> list[str]:
         script += [step.command, "__status=$?", f"printf '{_MARK}'", "(exit $__status)"]
     bin_dir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ["PATH"], "NO_COLOR": "1", "COLUMNS": "100"}
+    env["XDG_CONFIG_HOME"] = str(folder / ".config")  # (BAPCtools remembers every problem uuid it saw there)
     env.pop("DOWNWEDIG_REQUIRE_TOOLS", None)
     result = subprocess.run(
         ["bash", "-c", "exec 2>&1\n" + "\n".join(script)],
@@ -92,25 +98,30 @@ def run_block(block: Block, folder: Path) -> list[str]:
     return result.stdout.decode("utf-8", "replace").split(_MARK)[: len(block.steps)]
 
 
-ALL = blocks()
+ALL = [block for page in PAGES for block in blocks(page)]
 
 
 def test_the_readme_has_console_blocks() -> None:
-    assert len(ALL) >= 10
+    assert len(blocks(README)) >= 10 and len(ALL) > len(blocks(README))
 
 
-@pytest.mark.parametrize("block", ALL, ids=[f"line-{b.line}" for b in ALL])
+def _id(block: Block) -> str:
+    page = "" if block.page == "README.md" else Path(block.page).stem + "-"
+    return f"{page}line-{block.line}"
+
+
+@pytest.mark.parametrize("block", ALL, ids=[_id(b) for b in ALL])
 def test_console_block(block: Block, tmp_path: Path) -> None:
     note = block.note
     if note.startswith("needs "):
         tool, _, how = note[len("needs ") :].partition(": ")
         need_tool([tool], how or f"install {tool}")
     if "slow" in note.split() and not _THOROUGH:
-        pytest.skip("a slow README block: it runs under HYPOTHESIS_PROFILE=thorough (CI)")
+        pytest.skip(f"a slow block of {block.page}: it runs under HYPOTHESIS_PROFILE=thorough (CI)")
     outputs = run_block(block, tmp_path)
-    assert len(outputs) == len(block.steps), f"README line {block.line}: the block stopped early"
+    assert len(outputs) == len(block.steps), f"{block.page} line {block.line}: the block stopped early"
     for step, actual in zip(block.steps, outputs, strict=True):
         expected = step.expected.rstrip("\n")
         assert matches(expected, actual.rstrip("\n")), (
-            f"README line {block.line}: $ {step.command}\n--- expected\n{expected}\n--- got\n{actual}"
+            f"{block.page} line {block.line}: $ {step.command}\n--- expected\n{expected}\n--- got\n{actual}"
         )
