@@ -156,13 +156,16 @@ def test_the_solution_fits_codeforces_with_room_to_grow() -> None:
 
 @examples(200)
 @given(staircases(max_n=40))
-def test_the_pypy_path_computes_the_engine_s_move_masks(staircase: Staircase) -> None:
-    data = staircase.to_text().encode()
-    assert solution.canonical_masks(data) == unpack_values(packed_move_masks(staircase.packed, 8), 8)
+def test_the_fast_paths_compute_the_engine_s_steps_and_masks(staircase: Staircase) -> None:
+    canonical = solution.canonical_rows(staircase.to_text().encode())
+    assert canonical is not None
+    assert solution.canonical_packed(*canonical) == staircase.packed  # (CPython's path)
+    masks = unpack_values(packed_move_masks(staircase.packed, 8), 8)
+    assert solution.canonical_masks(*canonical) == masks  # (PyPy's path)
 
 
-def test_the_pypy_path_leaves_any_other_input_to_the_reader() -> None:
-    assert solution.canonical_masks(b"2\nWWWWWWWW\nRRRRRRRR\n") == bytes([0, 0])
+def test_the_fast_paths_leave_any_other_input_to_the_reader() -> None:
+    assert solution.canonical_rows(b"2\nWWWWWWWW\nRRRRRRRR\n") == (2, b"WWWWWWWW\nRRRRRRRR\n")
     for other in (
         b"2\r\nWWWWWWWW\nRRRRRRRR\n",
         b" 2\nWWWWWWWW\nRRRRRRRR\n",
@@ -171,10 +174,11 @@ def test_the_pypy_path_leaves_any_other_input_to_the_reader() -> None:
         b"2\nWWWWWWWW\nRRRRRRRR\n\n",
         b"2\nWWWWWWWW\nRRRRRRRX\n",
         b"1\nWWWWWWWW\nRRRRRRRR\n",
+        b"2\nWWWWWWWWW\nRRRRRRR\n",
         b"300001\n",
         b"",
     ):
-        assert solution.canonical_masks(other) is None, other
+        assert solution.canonical_rows(other) is None, other
 
 
 def test_the_full_form_runs_the_same(tmp_path: Path) -> None:

@@ -1,12 +1,13 @@
 """The solution a contestant submits: the judge's input on stdin, one digit per day on stdout.
 
-Reads with the package's tolerant reader and answers with the engine; on input
-that is not a staircase it prints the reader's message on stderr and exits 1.
-Under PyPy, an input in the judge's exact format has its move masks computed
-by :func:`canonical_masks` instead: plain loops, which PyPy's JIT runs several
-times faster than the reader's and the move rule's byte and big-integer
-operations (which are CPython's fast path); the engine then answers from the
-masks as :func:`downwedig.engine.answer` does.  Cost: that of
+An input in the judge's exact format (:func:`canonical_rows`) goes straight to
+the engine's move masks and solver: under CPython the steps are packed with a
+few C-level byte operations (:func:`canonical_packed`) for the engine's
+:func:`~downwedig.moves.packed_move_masks`; under PyPy, whose JIT runs plain
+loops several times faster than those byte and big-integer operations, the
+masks are computed in loops (:func:`canonical_masks`).  Any other input is read
+by the package's tolerant reader, and one that is not a staircase gets the
+reader's message on stderr and exit status 1.  Cost: that of
 :func:`downwedig.engine.answer`.
 
 >>> import io
@@ -23,16 +24,19 @@ import sys
 
 from ....engine.solver import Solver
 from ....errors import InvalidStaircase
+from ....moves import packed_move_masks
 from ....staircase import MAX_N, WIDTH
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-__all__ = ["canonical_masks", "main"]
+__all__ = ["LOOPS", "canonical_masks", "canonical_packed", "canonical_rows", "main"]
 
 #: Whether the move masks are computed by :func:`canonical_masks` (PyPy) or by the engine's byte operations.
 LOOPS = sys.implementation.name == "pypy"
+#: W and R as the digits of a base-2 number.
+_BITS = bytes.maketrans(b"WR", b"01")
 
 
 def _move_bits() -> list[int]:
@@ -50,16 +54,13 @@ def _move_bits() -> list[int]:
     return table
 
 
-def canonical_masks(data: bytes) -> bytes | None:
-    """Each step's move mask, for an input in the judge's exact format (``n``, then ``n`` lines of 8 ``W``/``R``,
-    each ending in ``\\n``, nothing else); None for any other input. O(n), in plain loops.
+def canonical_rows(data: bytes) -> tuple[int, bytes] | None:
+    """``n`` and the rows (each 8 ``W``/``R`` and a newline) of an input in the judge's exact format: ``n`` (no
+    sign, no leading zero, at most 300,000), a newline, ``n`` such lines and nothing else; None for any other
+    input. O(n) in C-level byte operations.
 
-    Bit ``d - 1`` of step ``i``'s mask is set when step ``i + d`` exists and
-    the two steps have at least ``d`` pieces in common: the masks of
-    :func:`downwedig.moves.packed_move_masks`.
-
-    >>> list(canonical_masks(b"3\\nWWWWWWWW\\nWWWWWWWR\\nWWWWWWRR\\n")), canonical_masks(b"1\\r\\nWWWWWWWW\\n")
-    ([3, 1, 0], None)
+    >>> canonical_rows(b"1\\nWWWWWWWR\\n"), canonical_rows(b"1\\r\\nWWWWWWWW\\n")
+    ((1, b'WWWWWWWR\\n'), None)
     """
     start = data.find(b"\n") + 1
     head = data[: start - 1]
@@ -72,6 +73,30 @@ def canonical_masks(data: bytes) -> bytes | None:
     rows = data[start:]
     if rows[WIDTH::size] != b"\n" * n or rows.translate(None, b"WR\n"):
         return None
+    return n, rows
+
+
+def canonical_packed(n: int, rows: bytes) -> bytes:
+    """The steps of :func:`canonical_rows` in :attr:`Staircase.packed <downwedig.Staircase.packed>` form (a
+    byte a step, column 0 its top bit, 1 for red), by a translate and one base-2 conversion. O(n) in C.
+
+    >>> canonical_packed(2, b"RWWWWWWW\\nWWWWWWWR\\n")
+    b'\\x80\\x01'
+    """
+    return int(rows.translate(_BITS, b"\n"), 2).to_bytes(n, "big")
+
+
+def canonical_masks(n: int, rows: bytes) -> bytes:
+    """Each step's move mask for the steps of :func:`canonical_rows`, in plain loops. O(n).
+
+    Bit ``d - 1`` of step ``i``'s mask is set when step ``i + d`` exists and
+    the two steps have at least ``d`` pieces in common: the masks of
+    :func:`downwedig.moves.packed_move_masks`.
+
+    >>> list(canonical_masks(3, b"WWWWWWWW\\nWWWWWWWR\\nWWWWWWRR\\n"))
+    [3, 1, 0]
+    """
+    size = WIDTH + 1
     # values[i]: step i's pieces as bits, 1 for R ('W' is 0x57 and 'R' 0x52: bit 0 tells them apart).
     values = [0] * (n + WIDTH)
     j = 0
@@ -119,8 +144,9 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
     0
     """
     data = stdin.read()
-    masks = canonical_masks(data) if LOOPS else None
-    if masks is not None:
+    canonical = canonical_rows(data)
+    if canonical is not None:
+        masks = canonical_masks(*canonical) if LOOPS else packed_move_masks(canonical_packed(*canonical), WIDTH)
         digits = Solver(WIDTH).feed(masks)
     else:
         from ....engine.solver import answer
