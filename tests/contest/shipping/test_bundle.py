@@ -185,7 +185,7 @@ def test_the_full_form_runs_the_same(tmp_path: Path) -> None:
     full = tmp_path / "full.py"
     full.write_text(bundle(PROGRAMS["solution"], compact=False))
     assert '    \'downwedig.engine.solver\': """' in full.read_text()
-    for data in family_inputs((9,)):
+    for data in family_inputs((9,))[::4]:
         assert run_file(sys.executable, full, data).stdout.decode() == answer(parse(data)) + "\n"
 
 

@@ -211,8 +211,8 @@ def test_the_time_limit_is_measured_and_explained(tmp_path: Path) -> None:
     assert len(timing.measured) + len(timing.skipped) == 3  # C++, CPython and PyPy: measured or said why not
     assert all(0 < m.cpu_s < 5 and m.test in ("sample/1", "secret/a", "secret/b") for m in timing.measured)
     assert "time_limit: 5\n" in (built.path / "problem.yaml").read_text()
-    legacy = write_package(tmp_path / "legacy" / "downwedig", "legacy", read_plan(TINY))
-    assert "verifyproblem -t 5" in legacy.timing.reason
+    legacy = write_package(tmp_path / "legacy" / "downwedig", "legacy", read_plan(TINY), time_limit=3)
+    assert "given with --time-limit" in legacy.timing.reason and "'verifyproblem -t 3'" in legacy.timing.reason
 
 
 def test_a_plan_that_misses_a_mistake_is_refused_unless_allowed(tmp_path: Path) -> None:

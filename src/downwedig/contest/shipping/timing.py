@@ -142,6 +142,8 @@ def choose(given: float | None, measured: list[Measured], skipped: list[str], fm
     5
     >>> choose(None, [Measured("solution.py", "CPython 3.11", "secret/a", 3.1)], [], "2025-09").time_limit
     7
+    >>> choose(2, [], [], "legacy").reason
+    "2 s, given with --time-limit. A legacy problem.yaml has no time limit: 'verifyproblem -t 2' judges with this one"
     """
     slowest = max(measured, key=lambda m: m.cpu_s, default=None)
     if slowest is None:
@@ -164,10 +166,11 @@ def choose(given: float | None, measured: list[Measured], skipped: list[str], fm
     else:
         limit = TIME_LIMIT_S
         reason = f"{TIME_LIMIT_S} s, the original contest's (NERC 2020 allowed 5 s and 512 MiB); {why}"
-    if fmt == "legacy" and slowest is not None:
-        reason += (
-            f". A legacy problem.yaml has no time limit: verifyproblem derives about "
-            f"{max(1, math.ceil(slowest.cpu_s * LEGACY_MULTIPLIER))} s ({LEGACY_MULTIPLIER} x the slowest accepted "
-            f"run, on its machine); 'verifyproblem -t {limit:g}' fixes it"
-        )
+    if fmt == "legacy":
+        reason += ". A legacy problem.yaml has no time limit: "
+        if slowest is not None:
+            derived = max(1, math.ceil(slowest.cpu_s * LEGACY_MULTIPLIER))
+            reason += f"verifyproblem derives about {derived} s ({LEGACY_MULTIPLIER} x the slowest accepted run, "
+            reason += "on its machine); "
+        reason += f"'verifyproblem -t {limit:g}' judges with this one"
     return Timing(limit, measured, skipped, reason)
