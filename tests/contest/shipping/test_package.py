@@ -133,7 +133,9 @@ def run_program(path: Path, *args: str | Path, stdin: bytes = b"") -> int:
 
 
 def test_the_validators_pass_their_own_cases(small: Path, tmp_path: Path) -> None:
-    """What bt validate checks, checked here too: invalid inputs rejected, (in)valid outputs judged so."""
+    """What bt validate checks, checked here on the package's own files too: invalid inputs rejected, (in)valid
+    outputs judged so.  (Every case runs in process in test_cases.py; here every other output case, to keep the
+    default suite quick.)"""
     validator = small / "input_validators/validate.py"
     for case in INVALID_INPUTS:
         assert run_program(validator, stdin=(small / f"data/invalid_input/{case}.in").read_bytes()) == 43, case
@@ -144,7 +146,7 @@ def test_the_validators_pass_their_own_cases(small: Path, tmp_path: Path) -> Non
         ("invalid_output/space_change_sensitive", STRICT_INVALID_OUTPUTS, ["space_change_sensitive"], 43),
         ("invalid_output/space_change_sensitive", STRICT_INVALID_OUTPUTS, [], 42),
     ):
-        for case in cases:
+        for case in list(cases)[::2]:
             base = small / "data" / folder / case
             given = base.with_suffix(".out").read_bytes()
             found = run_program(

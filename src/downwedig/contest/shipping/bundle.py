@@ -30,6 +30,7 @@ from __future__ import annotations
 import ast
 import binascii
 import dataclasses
+import functools
 import importlib.util
 import re
 import zlib
@@ -130,7 +131,8 @@ def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _imports(name: str, is_package: bool, source: str) -> list[str]:
+@functools.lru_cache(maxsize=256)
+def _imports(name: str, is_package: bool, source: str) -> tuple[str, ...]:
     """The modules of the package that ``name`` imports (at run time), in the order of the source.
 
     A name imported from one of the package's packages must be a module: the
@@ -161,7 +163,7 @@ def _imports(name: str, is_package: bool, source: str) -> list[str]:
                     f"{name} imports {', '.join(others)} from the package {target}, whose __init__ a bundle does"
                     " not run: import from the module that defines it"
                 )
-    return [module for module in found if _in_package(module)]
+    return tuple(module for module in found if _in_package(module))
 
 
 def _in_package(module: str) -> bool:
@@ -278,6 +280,7 @@ class _Stripper(ast.NodeTransformer):
         return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
 
+@functools.lru_cache(maxsize=256)  # (a package bundles the engine's modules for several programs)
 def strip(source: str) -> str:
     """``source`` without docstrings, comments, annotations and ``if TYPE_CHECKING:`` imports: the same code,
     about half the text, compiled faster. O(size).
