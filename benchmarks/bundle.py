@@ -7,9 +7,13 @@ what is measured here: for each family at n = 300,000 (``downwedig gen max
 under CPython (this interpreter, or ``--python``) and under PyPy (``--pypy``,
 default ``pypy3`` if installed), and the seed (``--vs``, run with ``ulimit -s
 unlimited`` since its recursion needs it) on the same file, alternately, one
-warm-up and then ``--runs`` timed runs each; the table gives the medians and
-the ratios to the seed.  Every program's answer is first compared with the
-seed's (a disagreement or a crash is reported instead of timed).
+warm-up and then ``--runs`` timed rounds (the seed, then each bundle); the
+table gives the median times and, for each bundle, the median of its paired
+ratios to the seed (the ratio within each round, so that a machine whose load
+changes between rounds skews both sides alike).  Every program's answer is
+first compared with the seed's (a disagreement or a crash is reported instead
+of timed).  The bundle is ``downwedig bundle``'s default (compact) form;
+``--full`` times the form with the sources as they are.
 
     python benchmarks/bundle.py --vs ./seed --runs 7 --markdown
 
@@ -70,6 +74,7 @@ def main() -> None:
     parser.add_argument("--families", metavar="A,B,...", help="only these families (default: all but max)")
     parser.add_argument("--inputs", type=Path, metavar="DIR", help="take FAMILY.in from here when present")
     parser.add_argument("--markdown", action="store_true", help="also print the table in Markdown")
+    parser.add_argument("--full", action="store_true", help="time the bundle's full form (sources as they are)")
     args = parser.parse_args()
 
     from downwedig.contest.generating.registry import all_families
@@ -78,7 +83,7 @@ def main() -> None:
     families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
     with tempfile.TemporaryDirectory() as folder:
         solution = Path(folder) / "solution.py"
-        solution.write_text(bundle(PROGRAMS["solution"]))
+        solution.write_text(bundle(PROGRAMS["solution"], compact=not args.full))
         programs = {
             "seed": f"ulimit -s unlimited; exec {shlex.quote(args.vs)}",
             "cpython": f"exec {shlex.quote(args.python)} {shlex.quote(str(solution))}",
@@ -89,7 +94,9 @@ def main() -> None:
             [args.python, "-c", "import platform; print(platform.python_version())"], capture_output=True, text=True
         ).stdout.strip()
         print(f"# machine: {platform.machine()}, {os.cpu_count()} cores; CPython {version}; PyPy: {args.pypy}")
-        print(f"# CPU seconds (user + system) at n = 300000, median of {args.runs} alternating runs after a warm-up")
+        print(f"# the bundle: {solution.stat().st_size} bytes ({'full' if args.full else 'compact'} form)")
+        print(f"# CPU seconds (user + system) at n = 300000, median of {args.runs} alternating runs after a warm-up;")
+        print("# the ratios are medians of the ratios within each round")
         names = list(programs)
         print(f"{'family':<12} " + " ".join(f"{name:>8}" for name in names) + "  cpython/seed  pypy/seed", flush=True)
         rows = []
@@ -113,7 +120,9 @@ def main() -> None:
             medians = {name: statistics.median(times[name]) for name in names if name not in broken}
             cells = [broken.get(name) or f"{medians[name]:.3f}" for name in names]
             ratios = [
-                f"{medians[name] / medians['seed']:.2f}" if name in medians and "seed" in medians else ""
+                f"{statistics.median(t / s for t, s in zip(times[name], times['seed'], strict=True)):.2f}"
+                if name in medians and "seed" in medians
+                else ""
                 for name in ("cpython", "pypy")
             ]
             print(f"{family:<12} " + " ".join(f"{cell:>8}" for cell in cells) + f"  {ratios[0]:>12}  {ratios[1]:>9}")

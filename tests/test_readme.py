@@ -100,6 +100,7 @@ def run_block(block: Block, folder: Path) -> list[str]:
         script += [step.command, "__status=$?", f"printf '{_MARK}'", "(exit $__status)"]
     bin_dir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ["PATH"], "NO_COLOR": "1", "COLUMNS": "100"}
+    env["XDG_CONFIG_HOME"] = str(folder / ".config")  # (BAPCtools remembers every problem uuid it saw there)
     env.pop("DOWNWEDIG_REQUIRE_TOOLS", None)
     result = subprocess.run(
         ["bash", "-c", "exec 2>&1\n" + "\n".join(script)],

@@ -1,21 +1,40 @@
-"""``downwedig bundle``: the one-file submission on stdout or in a file, and the package's other programs."""
+"""``downwedig bundle``: the one-file submission on stdout or in a file, its size, and the package's other programs."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+from downwedig.contest.shipping.bundle import CODEFORCES_LIMIT
+
 from ..conftest import SAMPLE, Cli
 
 
-def test_bundle_writes_a_file_that_answers_the_sample(cli: Cli, tmp_path: Path) -> None:
+def test_bundle_writes_an_executable_file_that_answers_the_sample(cli: Cli, tmp_path: Path) -> None:
     target = tmp_path / "solution.py"
     result = cli("bundle", "-o", target)
     assert result.status == 0 and result.stdout == b""
+    size = target.stat().st_size
+    assert size <= CODEFORCES_LIMIT
+    assert result.stderr == f"bundle: wrote {target}: {size} bytes (within Codeforces' {CODEFORCES_LIMIT})\n"
+    assert os.access(target, os.X_OK)
+    run = subprocess.run([str(target)], input=SAMPLE.read_bytes(), capture_output=True, timeout=60)  # ./solution.py
+    assert run.stdout == SAMPLE.with_suffix(".ans").read_bytes()
     run = subprocess.run([sys.executable, str(target)], input=SAMPLE.read_bytes(), capture_output=True, timeout=60)
     assert run.stdout == SAMPLE.with_suffix(".ans").read_bytes()
-    assert cli("bundle").stdout == target.read_bytes()  # '-' (the default) is standard output
+    to_stdout = cli("bundle")  # '-' (the default) is standard output
+    assert to_stdout.stdout == target.read_bytes() and "wrote standard output" in to_stdout.stderr
+
+
+def test_bundle_full_embeds_the_sources_as_they_are(cli: Cli, tmp_path: Path) -> None:
+    target = tmp_path / "full.py"
+    result = cli("bundle", "--full", "-o", target)
+    assert result.status == 0 and f"over Codeforces' {CODEFORCES_LIMIT}" in result.stderr
+    assert "The fast solver: every day's winner in one pass down the staircase." in target.read_text()
+    run = subprocess.run([sys.executable, str(target)], input=SAMPLE.read_bytes(), capture_output=True, timeout=60)
+    assert run.stdout == SAMPLE.with_suffix(".ans").read_bytes()
 
 
 def test_bundle_writes_the_other_programs(cli: Cli, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from downwedig.contest.generating.plan import load_plan, plan_text
 from downwedig.contest.generating.registry import all_families, gen_command
 
 from ..conftest import Cli
@@ -69,3 +70,42 @@ def test_gen_dash_is_standard_output(cli: Cli, in_tmp: Path) -> None:
     result = cli("gen", "chain", "--n", "50", "--seed", "2", "-o", "-")
     assert sha(result.out) == GOLDEN["chain", 50, 2]
     assert list(in_tmp.iterdir()) == []
+
+
+def test_gen_plan_prints_an_editable_copy(cli: Cli, in_tmp: Path) -> None:
+    full = cli("gen", "--plan", "full")
+    assert full.status == 0 and full.out == plan_text("full")
+    (in_tmp / "my.plan").write_bytes(full.stdout)
+    assert load_plan("my.plan") == load_plan("full")
+    assert cli("gen", "--plan", "small").out == plan_text("small")
+    assert cli("gen", "--plan", "my.plan").stdout == full.stdout  # a plan file prints as it is
+
+
+def test_gen_plan_writes_each_test_and_its_answer(cli: Cli, in_tmp: Path) -> None:
+    (in_tmp / "mine.in").write_bytes(b"2\nWWWWWWWW\nRRRRRRRR\n")
+    (in_tmp / "my.plan").write_text("01-equal equal --n 9\n02-mine file mine.in\n")
+    result = cli("gen", "--plan", "my.plan", "-o", "upload")
+    assert result.status == 0, result.stderr
+    assert result.out == "gen: wrote 2 tests of the plan my.plan to upload/ (NAME.in and NAME.ans each)\n"
+    assert sorted(p.name for p in (in_tmp / "upload").iterdir()) == [
+        "01-equal.ans",
+        "01-equal.in",
+        "02-mine.ans",
+        "02-mine.in",
+    ]
+    assert (in_tmp / "upload" / "02-mine.ans").read_bytes() == b"22\n"  # (no piece in common: no move)
+    assert cli("solve", "upload/01-equal.in").stdout == (in_tmp / "upload" / "01-equal.ans").read_bytes()
+
+
+def test_gen_plan_errors(cli: Cli, in_tmp: Path) -> None:
+    missing = cli("gen", "--plan", "none.plan")
+    assert missing.status == 2 and "cannot read the plan 'none.plan'" in missing.stderr
+    assert cli("gen", "random", "--plan", "full").status == 2  # a family and a plan
+    (in_tmp / "bad.plan").write_text("a random --n 0\n")
+    bad = cli("gen", "--plan", "bad.plan", "-o", "out")
+    assert bad.status == 1 and bad.stderr == "bad.plan:1:10: error: --n must be between 1 and 300000, got 0\n"
+    (in_tmp / "twice.plan").write_text("a equal --n 2 --row WWWWWWWW\nb equal --n 2 --row WWWWWWWW\n")
+    twice = cli("gen", "--plan", "twice.plan", "-o", "out")
+    assert twice.status == 1 and "twice.plan:1:1: error: test 'b' is the same input as 'a'" in twice.stderr
+    (in_tmp / "file").write_text("x")
+    assert cli("gen", "--plan", "full", "-o", "file").status == 2

@@ -1,4 +1,4 @@
-"""``downwedig package``: the summary, usage errors that write nothing, and plan errors at their position."""
+"""``downwedig package``: the summary and time limit, usage errors that write nothing, plan errors at their place."""
 
 from __future__ import annotations
 
@@ -7,22 +7,25 @@ from pathlib import Path
 from ..conftest import Cli
 
 
-def test_package_prints_what_it_wrote(cli: Cli, tmp_path: Path) -> None:
+def test_package_prints_what_it_wrote_and_the_time_limit(cli: Cli, tmp_path: Path) -> None:
     # (The README's transcript of `package --tests small`, run by tests/test_readme.py, covers the built-in plan.)
     plan = tmp_path / "tiny.plan"
     plan.write_text("n9-equal equal --n 9\nrandom-20 random --n 20\n")
     result = cli("package", tmp_path / "downwedig", "--tests", plan)
     assert result.status == 0, result.stderr
-    first, *caught = result.out.splitlines()
-    wrote = f"package: wrote {tmp_path / 'downwedig'}/ (legacy format)"
-    # Each test is two files (.in, .ans), plus the sample's two and ten others (yaml, statement, programs).
-    assert first.startswith(f"{wrote}: 1 sample and 2 secret tests (n from 9 to 20, 0 of n = 300000), 16 files, ")
+    first, *caught, limit = result.out.splitlines()[:6]
+    wrote = f"package: wrote {tmp_path / 'downwedig'}/ (2025-09 format)"
+    # Each test is two files (.in, .ans), plus the sample's two and the others (yaml, statements, programs, cases).
+    assert first.startswith(f"{wrote}: 1 sample and 2 secret tests (n from 9 to 20, 0 of n = 300000), ")
     assert caught == [
         "  wrong_answer/strict_rule.py is caught by sample/1",
         "  wrong_answer/short_window.py is caught by secret/n9-equal",
         "  wrong_answer/first_day.py is caught by sample/1",
         "  wrong_answer/counts_differences.py is caught by sample/1",
     ]
+    assert limit.startswith("time limit: 5 s, the original contest's (NERC 2020 allowed 5 s and 512 MiB); ")
+    assert "the slowest accepted run, solution." in limit and "the format wants at least 2 x that" in limit
+    assert "  solution.py (CPython " in result.out
     assert (tmp_path / "downwedig" / "problem.yaml").exists()
     assert sorted(p.name for p in (tmp_path / "downwedig" / "data" / "secret").iterdir()) == [
         "n9-equal.ans",
@@ -30,6 +33,31 @@ def test_package_prints_what_it_wrote(cli: Cli, tmp_path: Path) -> None:
         "random-20.ans",
         "random-20.in",
     ]
+
+
+def test_package_legacy_with_a_time_limit_and_a_hand_made_test(cli: Cli, tmp_path: Path) -> None:
+    (tmp_path / "mine.in").write_bytes(b"9\n" + b"WWWWWWWW\n" * 9)
+    plan = tmp_path / "my.plan"
+    plan.write_text("mine file mine.in\nweak random --n 3\n")
+    result = cli("package", tmp_path / "pkg", "--format", "legacy", "--tests", plan, "--time-limit", "2")
+    assert result.status == 0, result.stderr
+    assert "(legacy format)" in result.out and "time limit: 2 s, given with --time-limit" in result.out
+    assert (tmp_path / "pkg" / "data/secret/mine.in").read_bytes() == (tmp_path / "mine.in").read_bytes()
+
+
+def test_a_plan_that_misses_a_mistake_needs_allow_uncaught(cli: Cli, tmp_path: Path) -> None:
+    plan = tmp_path / "weak.plan"
+    plan.write_text("weak random --n 3 --seed 2\n")
+    refused = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5")
+    assert refused.status == 1
+    assert refused.stderr.startswith(
+        f"{plan}:1:1: error: no test catches the mistake 'short_window' (moves of at most 7"
+    )
+    assert "(--allow-uncaught leaves its submission out)" in refused.stderr
+    assert not (tmp_path / "pkg").exists()
+    allowed = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5", "--allow-uncaught")
+    assert allowed.status == 0, allowed.stderr
+    assert "  wrong_answer/short_window.py is left out: no test catches it (--allow-uncaught)" in allowed.out
 
 
 def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
@@ -41,7 +69,11 @@ def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
     assert busy.status == 2 and "is not empty (--force replaces it)" in busy.stderr
     missing = cli("package", tmp_path / "pkg", "--tests", tmp_path / "none.plan")
     assert missing.status == 2 and "cannot read the plan" in missing.stderr
-    assert cli("package", tmp_path / "pkg", "--format", "2025").status == 2
+    assert cli("package", tmp_path / "pkg", "--format", "2023-07").status == 2  # (no tool reads the draft any more)
+    assert cli("package", tmp_path / "pkg", "--time-limit", "0").status == 2
+    inside = cli("package", tmp_path / "pkg", "--zip", tmp_path / "pkg" / "pkg.zip")
+    assert inside.status == 2 and "outside the package's folder" in inside.stderr
+    assert cli("package", tmp_path / "pkg", "--zip", tmp_path / "pkg.tar").status == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]
     assert [p.name for p in (tmp_path / "busy").iterdir()] == ["x"]
 
@@ -52,7 +84,4 @@ def test_a_plan_error_is_reported_at_its_line_and_column(cli: Cli, tmp_path: Pat
     result = cli("package", tmp_path / "pkg", "--tests", plan)
     assert result.status == 1
     assert result.stderr == f"{plan}:2:12: error: --red 2: a probability must be between 0 and 1, got '2'\n"
-    plan.write_text("weak random --n 3\n")
-    result = cli("package", tmp_path / "pkg", "--tests", plan)
-    assert result.status == 1 and "no test catches the mistake 'short_window'" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my.plan"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -49,11 +50,12 @@ def test_each_verdict(
 ) -> None:
     result = cli("test", "--solution", python(tmp_path, name, code), *options, tests_folder)
     assert result.status == 1
-    header, line, total = result.out.splitlines()
+    header, line, total, timing = result.out.splitlines()
     assert header.split()[:2] == ["test", "verdict"]
     assert line.split()[:2] == ["sample", verdict]
     assert words in line
     assert total.startswith(f"test: 0 of 1 tests AC; first failure: sample ({verdict})")
+    assert timing == "time: no test is AC, so no time limit can be suggested"
     assert "\033[" not in result.out  # no colour off a terminal
 
 
@@ -70,6 +72,57 @@ def test_accepted_and_json(cli: Cli, tests_folder: Path, bundle_command: str) ->
     assert report["tests"][1]["message"] == "ok 12 days"
     assert report["summary"]["verdict"] == "AC" and report["summary"]["tests"] == 2
     assert report["summary"]["counts"]["AC"] == 2
+    slowest = max(report["tests"], key=lambda test: test["cpu_s"])
+    assert report["summary"]["slowest_accepted"] == slowest["name"]
+    assert report["summary"]["slowest_accepted_s"] == slowest["cpu_s"]
+    assert report["summary"]["suggested_time_limit_s"] == 1 and report["summary"]["not_run"] == 0
+
+
+def test_the_text_report_suggests_a_time_limit(cli: Cli, tests_folder: Path, bundle_command: str) -> None:
+    result = cli("test", "--solution", bundle_command, tests_folder)
+    assert result.status == 0
+    timing = result.out.splitlines()[-1]
+    assert re.fullmatch(
+        r"time: the slowest AC run took \d+\.\d\d s CPU \(sample\); suggested time limit: 1 s \(2 x that, rounded up "
+        r"to a whole second, as the Kattis problem package format derives it\)",
+        timing,
+    ), timing
+
+
+def test_x_stops_at_the_first_failure(cli: Cli, tmp_path: Path, tests_folder: Path) -> None:
+    for name in ("a", "b", "c"):
+        (tests_folder / f"{name}.in").write_bytes(b"1\nWWWWWWWW\n")
+        (tests_folder / f"{name}.ans").write_bytes(b"2\n")
+    command = python(tmp_path, "two", "print(2)")  # right on a, b and c (one step), wrong on the sample
+    full = cli("test", "--solution", command, tests_folder)
+    assert full.status == 1 and "test: 3 of 4 tests AC; first failure: sample (PE)" in full.out
+    (tests_folder / "b.ans").write_bytes(b"1\n")
+    stopped = cli("test", "--solution", command, tests_folder, "-x", "--format", "json")
+    report = json.loads(stopped.out)
+    assert stopped.status == 1 and [t["name"] for t in report["tests"]] == ["a", "b"]
+    assert report["summary"]["not_run"] == 2 and report["summary"]["suggested_time_limit_s"] is None
+    text = cli("test", "--solution", command, tests_folder, "--exitfirst").out
+    assert "test: 1 of 2 tests AC; first failure: b (WA); stopped there (-x), 2 not run" in text
+
+
+def test_a_lone_python_file_runs_with_this_python(cli: Cli, in_tmp: Path, tests_folder: Path) -> None:
+    assert cli("bundle", "-o", "solution.py").status == 0
+    (in_tmp / "solution.py").chmod(0o644)  # (not executable: it runs all the same)
+    result = cli("test", "--solution", "solution.py")
+    assert result.status == 0 and "test: 1 of 1 tests AC" in result.out
+
+
+def test_a_solution_that_cannot_run_fails_once_up_front(cli: Cli, in_tmp: Path, tests_folder: Path) -> None:
+    missing = cli("test", "--solution", "nosuch.py")
+    assert missing.status == 2 and "--solution nosuch.py: no such file" in missing.stderr
+    unknown = cli("test", "--solution", "no-such-command")
+    assert unknown.status == 2 and "--solution no-such-command: command not found" in unknown.stderr
+    (in_tmp / "a.out").write_bytes(b"#!/bin/sh\necho 2\n")
+    bare = cli("test", "--solution", "a.out")
+    assert bare.status == 2 and "(give ./a.out)" in bare.stderr
+    locked = cli("test", "--solution", "./a.out")
+    assert locked.status == 2 and "not executable (chmod +x ./a.out" in locked.stderr
+    assert locked.stdout == b"" and locked.stderr.count("error:") == 1
 
 
 def test_the_folder_tests_is_the_default(cli: Cli, in_tmp: Path, tests_folder: Path, bundle_command: str) -> None:

@@ -53,10 +53,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "Print a test in the judge's format. The same family, N, seed and options give the same "
         "bytes on any machine and Python version (the generator is the project's splitmix64). "
         "Family options go after the family: 'downwedig gen random --n 100 --seed 7 --red 30%'; "
-        "'downwedig gen FAMILY --help' lists them."
+        "'downwedig gen FAMILY --help' lists them. "
+        "--plan PLAN prints a test plan ('full' or 'small', the built-in plans of 'downwedig package', or a plan "
+        "file), so 'downwedig gen --plan full > my.plan' is a copy to edit; with -o DIR it writes each test of the "
+        "plan into DIR as NAME.in and NAME.ans (what a Polygon or Codeforces setter uploads)."
     )
     parser.add_argument("family", nargs="?", metavar="FAMILY", help="the family; see --list")
     parser.add_argument("--list", action="store_true", help="describe every family and its options, then exit")
+    parser.add_argument(
+        "--plan",
+        metavar="PLAN",
+        help="print the plan PLAN (full, small, or a file of lines 'NAME FAMILY [options]' or 'NAME file PATH'); "
+        "with -o DIR, write its tests to DIR",
+    )
     _add_common(parser)
     parser.add_argument("options", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
@@ -122,6 +131,10 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         sys.stdout.write(_listing(all_families()))
         return 0
+    if args.plan is not None:
+        from ._plan import run_plan
+
+        return run_plan(args)
     if args.family is None:
         raise UsageError("give a FAMILY (or --list to see them)")
     family = get_family(args.family)

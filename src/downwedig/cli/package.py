@@ -1,4 +1,4 @@
-"""``downwedig package``: write a problem package in the Kattis / ICPC format."""
+"""``downwedig package``: write a problem package in the Kattis / ICPC format (and a DOMjudge zip)."""
 
 from __future__ import annotations
 
@@ -6,37 +6,58 @@ import argparse
 import sys
 from pathlib import Path
 
-from ._common import UsageError, printable
+from ._common import printable, seconds_range
 
 __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Write a problem package of Down We Dig to DIR in the Kattis problem package format (what Kattis, "
-        "DOMjudge and the ICPC tools import): problem.yaml, the statement, data/sample and data/secret with the "
-        "engine's answers, an input and an output validator, and submissions (accepted: the one-file solution of "
-        "'downwedig bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some "
-        "secret test; time_limit_exceeded: the O(n^2) recomputation). Kattis' verifyproblem (PyPI problemtools) "
-        "passes it with no error and no warning. DIR's name is the problem's short name ([a-z0-9]+). The same "
-        "version writes the same bytes; everything is written under a temporary name and renamed at the end."
+        "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, the "
+        "statement, data/sample and data/secret with the engine's answers, an input and an output validator, and "
+        "submissions (accepted: this project's C++ solution and the one-file Python solution of 'downwedig "
+        "bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some secret test; "
+        "time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the default; BAPCtools' bt "
+        "validate, run and pdf pass it) or legacy (Kattis' verifyproblem passes it). The accepted solutions are "
+        "run on every test first: the time limit is the original contest's 5 s unless they need more (2 x the "
+        "slowest run, rounded up), or --time-limit. --zip FILE also writes a zip DOMjudge imports. DIR's name is "
+        "the problem's short name ([a-z0-9]+). Everything is written under a temporary name and renamed at the end."
     )
     parser.add_argument(
         "folder", metavar="DIR", help="the package's folder; its name is the short name, e.g. downwedig"
     )
     parser.add_argument(
         "--format",
-        choices=("legacy", "2023-07"),
-        default="legacy",
-        help="legacy (the default, the best supported) or the 2023-07 draft",
+        choices=("2025-09", "legacy"),
+        default="2025-09",
+        help="2025-09 (the default: the current format, for BAPCtools and DOMjudge) or legacy (for Kattis' "
+        "verifyproblem)",
     )
     parser.add_argument(
         "--tests",
         default="full",
         metavar="PLAN",
-        help="the secret tests: 'full' (the default: edge cases, every family, 6 tests of n = 300000), "
-        "'small' (the same without n = 300000: quick to build and judge), or a file of lines "
-        "'NAME FAMILY [--n N] [--seed S] [options]' (the arguments of 'downwedig gen'; '#' comments)",
+        help="the secret tests: 'full' (the default: edge cases, every family, 8 tests of n = 300000), "
+        "'small' (the same without n = 300000: quick to build and judge), or a plan file of lines "
+        "'NAME FAMILY [--n N] [--seed S] [options]' (the arguments of 'downwedig gen') or 'NAME file PATH' "
+        "(a hand-made test); 'downwedig gen --plan full' prints the built-in one to start from",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=seconds_range(3600),
+        metavar="S",
+        help="the time limit in seconds (default: measured, see above; the original contest had 5 s)",
+    )
+    parser.add_argument(
+        "--allow-uncaught",
+        action="store_true",
+        help="accept a plan that catches no test for some built-in mistake: that wrong_answer submission is left out",
+    )
+    parser.add_argument(
+        "--zip",
+        metavar="FILE",
+        help="also write FILE, a zip for DOMjudge: the package's files at its root, domjudge-problem.ini and the "
+        "statement built as problem.pdf and problem.html (needs lualatex and pandoc)",
     )
     parser.add_argument("--force", action="store_true", help="replace DIR if it exists and is not empty")
 
@@ -46,28 +67,37 @@ def _size(count: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.generating.plan import BUILT_IN, load_plan
     from ..contest.shipping.package import check_destination, write_package
     from ..errors import InvalidPlan
+    from ._plan import load, source_of
 
     path = Path(args.folder)
     check_destination(path, args.force)
-    try:
-        plan = load_plan(args.tests)
-    except OSError as exc:
-        raise UsageError(f"cannot read the plan {args.tests!r}: {exc.strerror or exc}") from None
+    zip_path = None
+    if args.zip is not None:
+        from ..contest.shipping.domjudge import check_zip_destination
+
+        zip_path = check_zip_destination(Path(args.zip), path)
+    plan = load(args.tests)
     tty = sys.stderr.isatty()
 
     def progress(name: str) -> None:
-        sys.stderr.write(f"\rpackage: making test {printable(name)}\033[K")
+        sys.stderr.write(f"\rpackage: {'running' if '(' in name else 'making test'} {printable(name)}\033[K")
         sys.stderr.flush()
 
     try:
-        built = write_package(path, args.format, plan, force=args.force, progress=progress if tty else None)
+        built = write_package(
+            path,
+            args.format,
+            plan,
+            force=args.force,
+            progress=progress if tty else None,
+            time_limit=args.time_limit,
+            allow_uncaught=args.allow_uncaught,
+        )
     except InvalidPlan as exc:
-        source = args.tests if args.tests not in BUILT_IN else "secret.plan"
-        sys.stderr.write(f"{printable(source)}: error: {exc.reason}\n")
-        return 1
+        exc.source = source_of(args.tests)
+        raise
     finally:
         if tty:
             sys.stderr.write("\r\033[K")
@@ -80,5 +110,19 @@ def run(args: argparse.Namespace) -> int:
         f"in {built.seconds:.1f} s\n"
     )
     for mistake, test in built.caught.items():
-        out.write(f"  wrong_answer/{mistake}.py is caught by {test}\n")
+        if test:
+            out.write(f"  wrong_answer/{mistake}.py is caught by {test}\n")
+        else:
+            out.write(f"  wrong_answer/{mistake}.py is left out: no test catches it (--allow-uncaught)\n")
+    timing = built.timing
+    out.write(f"time limit: {timing.reason}\n")
+    for measured in timing.measured:
+        out.write(f"  {measured.solution} ({measured.how}): slowest {measured.cpu_s:.2f} s CPU, on {measured.test}\n")
+    for skipped in timing.skipped:
+        out.write(f"  not measured: {skipped}\n")
+    if zip_path is not None:
+        from ..contest.shipping.domjudge import write_zip
+
+        made = write_zip(built, zip_path)
+        out.write(f"package: wrote {printable(str(zip_path))} for DOMjudge: {made}\n")
     return 0

@@ -23,13 +23,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "line of n digits 1/2), TLE, MLE (a failure out of memory, or a peak resident memory over the limit), "
         "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
         "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
-        "(a problem package's data/ works); none means the folder tests/. "
+        "(a problem package's data/ works); none means the folder tests/. A CMD that is one .py file runs with "
+        "this Python. The summary gives the slowest accepted run and, when every test is AC, the time limit the "
+        "problem package format derives from it (2 x, rounded up to a whole second). "
         "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
-    parser.add_argument("--solution", required=True, metavar="CMD", help="shell command of the solution")
+    parser.add_argument(
+        "--solution",
+        required=True,
+        metavar="CMD",
+        help="shell command of the solution (a lone FILE.py runs with this Python)",
+    )
     add_limit_options(parser)
     parser.add_argument("-j", "--jobs", type=int_range(1), default=1, metavar="N", help="tests at once (1)")
+    parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first test that is not AC")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
 
 
@@ -42,6 +50,55 @@ def _table_line(result: Any, color: bool) -> str:
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
 
 
+def solution_command(command: str) -> str:
+    """The shell command to run for ``--solution``: a lone ``FILE.py`` runs with this Python; a lone program that
+    cannot run is a usage error now, not a failure on every test. O(1).
+
+    >>> solution_command("python3 solution.py")
+    'python3 solution.py'
+    """
+    import os
+    import shlex
+    import shutil
+
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    if len(words) != 1 or command.strip() != shlex.quote(words[0]):
+        return command  # arguments, or shell syntax: the shell runs it as it is
+    program = words[0]
+    if program.endswith(".py"):
+        if not os.path.isfile(program):
+            raise UsageError(f"--solution {program}: no such file")
+        return f"{shlex.quote(sys.executable)} {shlex.quote(program)}"
+    if "/" in program:
+        if not os.path.isfile(program):
+            raise UsageError(f"--solution {program}: no such file")
+        if not os.access(program, os.X_OK):
+            raise UsageError(
+                f"--solution {program}: not executable (chmod +x {program}, or give the command that runs it)"
+            )
+    elif shutil.which(program) is None:
+        hint = f"./{program}" if os.path.isfile(program) else "a command on PATH, or a path to a program"
+        raise UsageError(f"--solution {program}: command not found (give {hint})")
+    return command
+
+
+def _timing_line(totals: dict[str, Any]) -> str:
+    """The slowest accepted run and the time limit it suggests, in words."""
+    slowest = totals["slowest_accepted_s"]
+    if slowest is None:
+        return "time: no test is AC, so no time limit can be suggested"
+    line = f"time: the slowest AC run took {slowest:.2f} s CPU ({printable(str(totals['slowest_accepted']))})"
+    if totals["suggested_time_limit_s"] is None:
+        return line + "; no time limit suggested until every test is AC"
+    return (
+        line + f"; suggested time limit: {totals['suggested_time_limit_s']} s "
+        "(2 x that, rounded up to a whole second, as the Kattis problem package format derives it)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
@@ -52,6 +109,7 @@ def run(args: argparse.Namespace) -> int:
         paths = [Path("tests")]
     else:
         raise UsageError("no TESTS given and no folder tests/ here")
+    command = solution_command(args.solution)
     tests = find_tests(paths)
     check_tests(tests)
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
@@ -61,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\rtest: {done}/{total} {printable(result.name)} {result.verdict}\033[K")
         sys.stderr.flush()
 
-    results = judge(args.solution, tests, limits, jobs=args.jobs, progress=progress if tty else None)
+    results = judge(
+        command, tests, limits, jobs=args.jobs, progress=progress if tty else None, stop_on_failure=args.exitfirst
+    )
     if tty:
         sys.stderr.write("\r\033[K")
     totals = summary(results)
@@ -77,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
             }
             for r in results
         ]
-        report = {"tests": rows, "summary": totals}
+        report = {"tests": rows, "summary": {**totals, "not_run": len(tests) - len(results)}}
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
@@ -87,6 +147,8 @@ def run(args: argparse.Namespace) -> int:
         line = f"test: {passed} of {len(results)} tests AC"
         if totals["first_failure"] is not None:
             line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
+        if len(results) < len(tests):
+            line += f"; stopped there (-x), {len(tests) - len(results)} not run"
         limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB"
-        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n")
+        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
     return 0 if totals["verdict"] == "AC" else 1

@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.judging.judge import Result, check_tests, classify, find_tests, judge, summary
+from downwedig.contest.judging.judge import (
+    Result,
+    check_tests,
+    classify,
+    find_tests,
+    judge,
+    suggested_time_limit,
+    summary,
+)
 from downwedig.contest.judging.run import Run
 from downwedig.contest.judging.verdict import Limits, Verdict
 from downwedig.errors import InvalidAnswer, InvalidStaircase, InvalidTests
@@ -125,7 +133,31 @@ def test_summary_of_all_accepted() -> None:
         "max_cpu_s": 0.5,
         "max_wall_s": 0.6,
         "max_peak_mib": 20.0,
+        "slowest_accepted": "a",
+        "slowest_accepted_s": 0.5,
+        "suggested_time_limit_s": 1,
     }
+
+
+def test_the_suggested_time_limit_is_the_format_s() -> None:
+    """2 x the slowest accepted run, rounded up to a whole second (the format's ac_to_time_limit, time_resolution)."""
+    assert [suggested_time_limit(s) for s in (0.0, 0.01, 0.5, 0.51, 1.0, 2.3)] == [1, 1, 1, 2, 2, 5]
+    slow_wrong = [Result("a", Verdict.AC, 0.7, 0.8, None, "ok"), Result("b", Verdict.WA, 3.0, 3.1, None, "")]
+    totals = summary(slow_wrong)
+    assert (totals["slowest_accepted"], totals["slowest_accepted_s"], totals["suggested_time_limit_s"]) == (
+        "a",
+        0.7,
+        None,
+    )
+    assert summary([Result("b", Verdict.TLE, 6.0, 9.0, None, "")])["slowest_accepted_s"] is None
+
+
+def test_judging_can_stop_at_the_first_failure(tmp_path: Path) -> None:
+    tests = [write_test(tmp_path, f"t{k}", THREE, b"211\n" if k != 2 else b"212\n") for k in range(6)]
+    command = solution_command(tmp_path, "correct")
+    for jobs in (1, 3):
+        results = judge(command, find_tests(tests), Limits(), jobs=jobs, stop_on_failure=True)
+        assert [(r.name, str(r.verdict)) for r in results] == [("t0", "AC"), ("t1", "AC"), ("t2", "WA")]
 
 
 def test_answer_files_named_beside_their_inputs_stand_for_their_tests(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import io
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -15,11 +16,22 @@ from hypothesis import strategies as st
 from downwedig import answer, parse
 from downwedig.contest.generating.registry import all_families, generate, to_text
 from downwedig.contest.shipping import bundle as bundle_module
-from downwedig.contest.shipping.bundle import PROGRAMS, PackageImport, _literal, bundle, mistake_program, needed_modules
+from downwedig.contest.shipping.bundle import (
+    CODEFORCES_LIMIT,
+    PROGRAMS,
+    PackageImport,
+    _literal,
+    bundle,
+    mistake_program,
+    needed_modules,
+    strip,
+)
 from downwedig.contest.shipping.programs import input_validator, mistakes, output_validator, slow, solution
+from downwedig.moves import packed_move_masks
+from downwedig.staircase import Staircase, unpack_values
 
 from ...conftest import SAMPLE, need_tool
-from ...strategies import examples
+from ...strategies import examples, staircases
 
 PROGRAM_MODULES = {
     "solution": solution,
@@ -93,10 +105,88 @@ def test_a_bundle_is_the_same_every_time_and_names_its_modules() -> None:
     assert text.startswith("#!/usr/bin/env python3\n")
 
 
-def test_every_embedded_module_is_python_3_9_syntax() -> None:
+def test_every_embedded_module_is_python_3_9_syntax_stripped_or_not() -> None:
     for name in {m for program in PROGRAMS.values() for m in needed_modules(program.module)}:
         path = Path(__import__(name, fromlist=["_"]).__file__ or "")
-        ast.parse(path.read_text(encoding="utf-8"), feature_version=(3, 9))
+        source = path.read_text(encoding="utf-8")
+        ast.parse(source, feature_version=(3, 9))
+        stripped = strip(source)
+        ast.parse(stripped, feature_version=(3, 9))
+        assert len(stripped) < len(source)
+
+
+STRIPPED = '''\
+"""Module."""
+import dataclasses
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+@dataclasses.dataclass
+class Point:
+    """A point."""
+    x: int
+    y: Any = 0
+
+def f(a: int, *rest: str, b: bool = True, **more: Any) -> int:
+    """Doc."""
+    c: int
+    d: int = a
+    return d  # done
+'''
+
+
+def test_strip_keeps_the_code_and_a_dataclass_s_fields() -> None:
+    stripped = strip(STRIPPED)
+    assert "Doc" not in stripped and "done" not in stripped and "typing" not in stripped
+    assert "    x: int\n" in stripped and "def f(a, *rest, b=True, **more):" in stripped
+    namespace: dict[str, Any] = {}
+    exec(compile(stripped, "<stripped>", "exec"), namespace)
+    point = namespace["Point"](1)
+    assert (point.x, point.y) == (1, 0)
+    assert namespace["f"](4) == 4
+
+
+def test_the_solution_fits_codeforces_with_room_to_grow() -> None:
+    size = len(bundle(PROGRAMS["solution"]).encode())
+    assert size <= CODEFORCES_LIMIT // 2, size  # half the limit: the engine may grow
+    assert len(bundle(PROGRAMS["solution"], compact=False).encode()) > CODEFORCES_LIMIT  # (why compact is the default)
+    for program in PROGRAMS.values():
+        assert len(bundle(program).encode()) <= CODEFORCES_LIMIT
+
+
+@examples(200)
+@given(staircases(max_n=40))
+def test_the_fast_paths_compute_the_engine_s_steps_and_masks(staircase: Staircase) -> None:
+    canonical = solution.canonical_rows(staircase.to_text().encode())
+    assert canonical is not None
+    assert solution.canonical_packed(*canonical) == staircase.packed  # (CPython's path)
+    masks = unpack_values(packed_move_masks(staircase.packed, 8), 8)
+    assert solution.canonical_masks(*canonical) == masks  # (PyPy's path)
+
+
+def test_the_fast_paths_leave_any_other_input_to_the_reader() -> None:
+    assert solution.canonical_rows(b"2\nWWWWWWWW\nRRRRRRRR\n") == (2, b"WWWWWWWW\nRRRRRRRR\n")
+    for other in (
+        b"2\r\nWWWWWWWW\nRRRRRRRR\n",
+        b" 2\nWWWWWWWW\nRRRRRRRR\n",
+        b"02\nWWWWWWWW\nRRRRRRRR\n",
+        b"2\nWWWWWWWW\nRRRRRRRR",
+        b"2\nWWWWWWWW\nRRRRRRRR\n\n",
+        b"2\nWWWWWWWW\nRRRRRRRX\n",
+        b"1\nWWWWWWWW\nRRRRRRRR\n",
+        b"2\nWWWWWWWWW\nRRRRRRR\n",
+        b"300001\n",
+        b"",
+    ):
+        assert solution.canonical_rows(other) is None, other
+
+
+def test_the_full_form_runs_the_same(tmp_path: Path) -> None:
+    full = tmp_path / "full.py"
+    full.write_text(bundle(PROGRAMS["solution"], compact=False))
+    assert '    \'downwedig.engine.solver\': """' in full.read_text()
+    for data in family_inputs((9,))[::4]:
+        assert run_file(sys.executable, full, data).stdout.decode() == answer(parse(data)) + "\n"
 
 
 @examples(300)
@@ -116,6 +206,9 @@ def test_the_solution_starts_without_typing_or_dataclasses(bundles: dict[str, Pa
     imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.decode().splitlines()}
     assert "enum" in imported  # the list is what it seems
     assert not imported & {"typing", "dataclasses", "ast", "inspect"}
+    # Modules are compiled when first imported: the sample needs neither the merge partners nor other widths.
+    assert "downwedig.engine.solver" in imported
+    assert not imported & {"downwedig.engine._partners", "downwedig.engine._generic"}
 
 
 def test_the_solution_answers_every_family_like_the_engine_under_this_python(bundles: dict[str, Path]) -> None:

@@ -1,8 +1,7 @@
-"""The problem package: its layout, its data, its submissions caught by its tests, and Kattis' own verifier."""
+"""The problem package: its two layouts, its data, its submissions caught by its tests, its time limit."""
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import subprocess
@@ -14,22 +13,22 @@ import pytest
 from downwedig import answer, parse
 from downwedig.contest.generating.plan import load_plan, read_plan
 from downwedig.contest.generating.validate import validate
+from downwedig.contest.judging import judge as judging
 from downwedig.contest.judging.judge import find_tests, judge_test
 from downwedig.contest.judging.verdict import Limits
+from downwedig.contest.shipping.cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
 from downwedig.contest.shipping.package import Built, check_destination, write_package
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.errors import InvalidDestination, InvalidPlan
 
-from ...conftest import REQUIRE_TOOLS, SAMPLE, need_tool
+from ...conftest import SAMPLE
 from ...solutions import FAST_BUGS, fast_solution_command
-
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
 
 @pytest.fixture(scope="module")
 def small_built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """The legacy package of the plan ``small``, built once for the module's tests."""
-    return write_package(tmp_path_factory.mktemp("small") / "downwedig", "legacy", load_plan("small"))
+    """The 2025-09 package of the plan ``small``, built once for the module's tests."""
+    return write_package(tmp_path_factory.mktemp("small") / "downwedig", "2025-09", load_plan("small"), time_limit=5)
 
 
 @pytest.fixture(scope="module")
@@ -45,20 +44,59 @@ def files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def test_the_legacy_layout(small: Path) -> None:
+def test_the_2025_09_layout(small: Path) -> None:
     names = set(files(small))
     assert {
         "problem.yaml",
-        "problem_statement/problem.en.tex",
+        "statement/problem.en.tex",
+        "statement/problem.en.md",
+        "solution/solution.en.tex",
         "data/sample/1.in",
         "data/sample/1.ans",
         "input_validators/validate.py",
-        "output_validators/validate.py",
+        "output_validator/validate.py",
+        "submissions/submissions.yaml",
+        "submissions/accepted/solution.cpp",
         "submissions/accepted/solution.py",
         "submissions/time_limit_exceeded/slow.py",
+        "data/invalid_output/space_change_sensitive/test_group.yaml",
     } <= names
     assert {f"submissions/wrong_answer/{m}.py" for m in MISTAKES} <= names
+    assert {f"data/invalid_input/{case}.in" for case in INVALID_INPUTS} <= names
+    assert {f"data/valid_output/{case}.out" for case in VALID_OUTPUTS} <= names
+    assert {f"data/invalid_output/{case}.out" for case in INVALID_OUTPUTS} <= names
     assert {name.split("/")[0] for name in names} == {
+        "problem.yaml",
+        "statement",
+        "solution",
+        "data",
+        "input_validators",
+        "output_validator",
+        "submissions",
+    }
+    yaml = (small / "problem.yaml").read_text()
+    for line in ("problem_format_version: 2025-09", "type: pass-fail", "name: Down We Dig", "  time_limit: 5"):
+        assert re.search(f"^{re.escape(line)}$", yaml, re.M), line
+    assert re.search(r"^uuid: [0-9a-f-]{36}$", yaml, re.M) and "validation" not in yaml
+    statement = (small / "statement/problem.en.tex").read_text()
+    assert "\\begin{Input}" in statement and "\\end{Output}" in statement and "\\subsection*{Notes}" in statement
+    assert "## Notes" in (small / "statement/problem.en.md").read_text()
+    expectations = (small / "submissions/submissions.yaml").read_text()
+    assert "accepted/solution.cpp:" in expectations and "time_limit_exceeded/slow.py:" in expectations
+    for mistake in MISTAKES:
+        assert f"wrong_answer/{mistake}.py:  # {MISTAKES[mistake].description}\n" in expectations
+
+
+def test_the_legacy_layout_and_the_same_bytes_every_time(tmp_path: Path) -> None:
+    # (The bytes of every generated test are pinned by the golden hashes of tests/contest/test_registry.py.)
+    first, second, legacy_path = (tmp_path / name / "downwedig" for name in ("a", "b", "legacy"))
+    write_package(first, "2025-09", read_plan(TINY), time_limit=5)
+    write_package(second, "2025-09", read_plan(TINY), time_limit=5)
+    write_package(legacy_path, "legacy", read_plan(TINY), time_limit=5)
+    made = files(first)
+    assert made == files(second)
+    legacy = files(legacy_path)
+    assert {name.split("/")[0] for name in legacy} == {
         "problem.yaml",
         "problem_statement",
         "data",
@@ -66,50 +104,69 @@ def test_the_legacy_layout(small: Path) -> None:
         "output_validators",
         "submissions",
     }
-    secret = sorted(name for name in names if name.startswith("data/secret/"))
-    assert len(secret) == 2 * len(load_plan("small"))
-    yaml = (small / "problem.yaml").read_text()
+    yaml = legacy["problem.yaml"].decode()
     assert "validation: custom" in yaml and "time_limit" not in yaml and "memory: 512" in yaml
     assert re.search(r"^license: cc by$", yaml, re.M) and re.search(r"^rights_owner: \S", yaml, re.M)
     assert "source: Northern Eurasia Finals Online 2020 (NERC 2020), problem D" in yaml
-    statement = (small / "problem_statement/problem.en.tex").read_text()
+    statement = legacy["problem_statement/problem.en.tex"].decode()
     assert statement.startswith("\\problemname{Down We Dig}") and "\\section*{Input}" in statement
-
-
-def test_the_2023_07_layout_and_the_same_bytes_every_time(tmp_path: Path) -> None:
-    # (The bytes of every generated test are pinned by the golden hashes of tests/contest/test_registry.py.)
-    first, second, legacy_path = (tmp_path / name / "downwedig" for name in ("a", "b", "legacy"))
-    write_package(first, "2023-07", read_plan(TINY))
-    write_package(second, "2023-07", read_plan(TINY))
-    write_package(legacy_path, "legacy", read_plan(TINY))
-    made = files(first)
-    assert made == files(second)
-    yaml = made["problem.yaml"].decode()
-    assert "problem_format_version: 2023-07-draft" in yaml and "name: Down We Dig" in yaml
-    assert "time_limit: 5" in yaml and "validation" not in yaml
-    assert re.search(r"^uuid: [0-9a-f-]{36}$", yaml, re.M)
-    assert "statement/problem.en.md" in made and "output_validator/validate.py" in made
-    # The data and the programs are those of the legacy package.
-    legacy = files(legacy_path)
-    assert {k: v for k, v in made.items() if k.startswith(("data/", "submissions/"))} == {
+    assert "\\section*{Notes}" in statement
+    # The data and the programs are those of the 2025-09 package.
+    assert {k: v for k, v in made.items() if k.startswith(("data/sample", "data/secret", "submissions/"))} == {
         k: v for k, v in legacy.items() if k.startswith(("data/", "submissions/"))
-    }
+    } | {"submissions/submissions.yaml": made["submissions/submissions.yaml"]}
 
 
 def test_the_data(small: Path) -> None:
     assert (small / "data/sample/1.in").read_bytes() == SAMPLE.read_bytes()
     assert (small / "data/sample/1.ans").read_bytes() == SAMPLE.with_suffix(".ans").read_bytes()
-    for test in find_tests([small / "data"]):
+    for test in judged_tests(small):
         data = test.input.read_bytes()
         assert len(validate(data)) >= 1
         assert test.answer.read_bytes() == answer(parse(data)).encode() + b"\n"
-    inputs = [p.read_bytes() for p in (small / "data").rglob("*.in")]
+    inputs = [p.read_bytes() for folder in ("sample", "secret") for p in (small / "data" / folder).rglob("*.in")]
     assert len(set(inputs)) == len(inputs)
+
+
+def run_program(path: Path, *args: str | Path, stdin: bytes = b"") -> int:
+    return subprocess.run([sys.executable, str(path), *map(str, args)], input=stdin, timeout=60).returncode
+
+
+def test_the_validators_pass_their_own_cases(small: Path, tmp_path: Path) -> None:
+    """What bt validate checks, checked here on the package's own files too: invalid inputs rejected, (in)valid
+    outputs judged so.  (Every case runs in process in test_cases.py; here every other output case, to keep the
+    default suite quick.)"""
+    validator = small / "input_validators/validate.py"
+    for case in INVALID_INPUTS:
+        assert run_program(validator, stdin=(small / f"data/invalid_input/{case}.in").read_bytes()) == 43, case
+    checker = small / "output_validator/validate.py"
+    for folder, cases, flags, status in (
+        ("valid_output", VALID_OUTPUTS, [], 42),
+        ("invalid_output", INVALID_OUTPUTS, [], 43),
+        ("invalid_output/space_change_sensitive", STRICT_INVALID_OUTPUTS, ["space_change_sensitive"], 43),
+        ("invalid_output/space_change_sensitive", STRICT_INVALID_OUTPUTS, [], 42),
+    ):
+        for case in list(cases)[::2]:
+            base = small / "data" / folder / case
+            given = base.with_suffix(".out").read_bytes()
+            found = run_program(
+                checker, base.with_suffix(".in"), base.with_suffix(".ans"), tmp_path, *flags, stdin=given
+            )
+            assert found == status, (folder, case, flags)
+
+
+def judged_tests(root: Path) -> list[judging.Test]:
+    """The tests a judge runs, in its order: ``data/sample``, then ``data/secret``, named by their path in ``data/``."""
+    return [
+        judging.Test(f"{group}/{test.name}", test.input, test.answer)
+        for group in ("sample", "secret")
+        for test in find_tests([root / "data" / group])
+    ]
 
 
 def first_failure(command: str, root: Path) -> tuple[str, str] | None:
     """Judge ``command`` on the package's tests in order (as a judge does) up to the first that is not AC."""
-    for test in find_tests([root / "data"]):
+    for test in judged_tests(root):
         result = judge_test(command, test, Limits(cpu_s=30))
         if result.verdict != "AC":
             return test.name, result.verdict
@@ -138,13 +195,37 @@ def test_a_reviewer_s_own_mistakes_are_caught(small: Path, tmp_path: Path) -> No
 
 def test_the_output_validator_says_why(small: Path, tmp_path: Path) -> None:
     data = small / "data" / "sample"
-    command = [sys.executable, str(small / "output_validators/validate.py"), str(data / "1.in"), str(data / "1.ans")]
-    accepted = subprocess.run([*command, str(tmp_path)], input=b"211112222212\n", timeout=60)
+    command = [sys.executable, str(small / "output_validator/validate.py"), str(data / "1.in"), str(data / "1.ans")]
+    accepted = subprocess.run([*command, str(tmp_path)], input=b" 211112222212\r\n", timeout=60)
     wrong = subprocess.run([*command, str(tmp_path)], input=b"211112222222\n", timeout=60)
     assert (accepted.returncode, wrong.returncode) == (42, 43)
     message = (tmp_path / "judgemessage.txt").read_text()
     assert message.startswith("wrong answer on day 11: expected 1 (Dina wins), received 2 (Dima wins)")
     assert "\non day 11: " in message
+
+
+def test_the_time_limit_is_measured_and_explained(tmp_path: Path) -> None:
+    built = write_package(tmp_path / "downwedig", "2025-09", read_plan(TINY))
+    timing = built.timing
+    assert timing.time_limit == 5 and "the original contest's" in timing.reason
+    measured = {(m.solution, m.how.split()[0]) for m in timing.measured}
+    assert ("solution.py", "CPython") in measured
+    assert len(timing.measured) + len(timing.skipped) == 3  # C++, CPython and PyPy: measured or said why not
+    assert all(0 < m.cpu_s < 5 and m.test in ("sample/1", "secret/a", "secret/b") for m in timing.measured)
+    assert "time_limit: 5\n" in (built.path / "problem.yaml").read_text()
+    legacy = write_package(tmp_path / "legacy" / "downwedig", "legacy", read_plan(TINY), time_limit=3)
+    assert "given with --time-limit" in legacy.timing.reason and "'verifyproblem -t 3'" in legacy.timing.reason
+
+
+def test_a_plan_that_misses_a_mistake_is_refused_unless_allowed(tmp_path: Path) -> None:
+    weak = read_plan("a random --n 3 --seed 2\n")
+    with pytest.raises(InvalidPlan, match=r"no test catches the mistake 'short_window' .*\(--allow-uncaught"):
+        write_package(tmp_path / "pkg", "2025-09", weak, time_limit=5)
+    built = write_package(tmp_path / "pkg", "2025-09", weak, time_limit=5, allow_uncaught=True)
+    assert built.caught["short_window"] == ""
+    assert not (built.path / "submissions/wrong_answer/short_window.py").exists()
+    assert "short_window" not in (built.path / "submissions/submissions.yaml").read_text()
+    assert (built.path / "submissions/wrong_answer/first_day.py").exists()
 
 
 def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
@@ -161,53 +242,16 @@ def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
 
 def test_force_replaces_a_folder_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
     target = tmp_path / "out" / "pkg"
-    write_package(target, "legacy", read_plan(TINY), force=True)
+    write_package(target, "legacy", read_plan(TINY), force=True, time_limit=5)
     (target / "stale.txt").write_text("old")
-    write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True)
+    write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True, time_limit=5)
     assert not (target / "stale.txt").exists() and (target / "data/secret/c.in").exists()
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["pkg"]
     # Two tests with the same input, then a plan that no test of which catches the short window.
-    with pytest.raises(InvalidPlan, match="'b' is the same input as 'secret/a'"):
+    with pytest.raises(InvalidPlan, match="'b' is the same input as 'a'"):
         write_package(
             tmp_path / "other", "legacy", read_plan("a equal --n 9 --row WWWWWWWW\nb equal --n 9 --row WWWWWWWW\n")
         )
     with pytest.raises(InvalidPlan, match="no test catches the mistake 'short_window'"):
         write_package(tmp_path / "other", "legacy", read_plan("a random --n 3\n"))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
-
-
-def verifyproblem() -> str:
-    """The verifyproblem of the ``judge`` extra (beside this interpreter first), with what it needs on PATH."""
-    found = need_tool(["verifyproblem"], "pip install -e '.[judge]'")
-    need_tool(["pypy3"], "apt-get install pypy3")
-    need_tool(["lualatex"], "apt-get install texlive-luatex texlive-latex-extra texlive-fonts-recommended")
-    need_tool(["tidy"], "apt-get install tidy")
-    return found
-
-
-@pytest.mark.parametrize("fmt", ["legacy", "2023-07"])
-def test_kattis_verifyproblem_passes_the_package(tmp_path: Path, fmt: str) -> None:
-    if not (THOROUGH or REQUIRE_TOOLS):
-        pytest.skip(
-            "slow (a full package, then about a minute of verifyproblem): runs under HYPOTHESIS_PROFILE=thorough"
-        )
-    tool = verifyproblem()
-    if fmt == "2023-07":
-        need_tool(["pandoc"], "apt-get install pandoc")
-    built = write_package(tmp_path / "downwedig", fmt, load_plan("full"))
-    # Its own bin first on PATH: Python submissions and the grader must not run under a slow shim.
-    env = {**os.environ, "PATH": str(Path(tool).parent) + os.pathsep + os.environ["PATH"]}
-    result = subprocess.run([tool, str(built.path)], capture_output=True, text=True, env=env, timeout=1800)
-    log = result.stdout + result.stderr
-    assert result.returncode == 0, log
-    warnings = [line for line in log.splitlines() if line.startswith("WARNING")]
-    if fmt == "legacy":
-        assert "downwedig tested: 0 errors, 0 warnings" in log, log
-        assert warnings == []
-    else:
-        assert "downwedig tested: 0 errors, 1 warning" in log, log
-        assert len(warnings) == 1 and "Support for version 2023-07-draft is very incomplete" in warnings[0]
-    for mistake in MISTAKES:
-        assert re.search(rf"wrong_answer/{mistake}\.py \(.*\) OK: WA", log), log
-    assert re.search(r"accepted/solution\.py \(.*\) OK: AC", log)
-    assert re.search(r"time_limit_exceeded/slow\.py \(.*\) OK: TLE", log)

@@ -1,12 +1,19 @@
-"""Test plans: which tests a problem package gets, one ``NAME gen-arguments`` line each.
+"""Test plans: which tests a problem package gets, one line each, in a text a setter owns and edits.
 
-A plan is text: each line names a test and gives the arguments of
-``downwedig gen`` that make it (``FAMILY``, then ``--n``, ``--seed`` and the
-family's options, with gen's defaults); ``#`` starts a comment.  Two plans
-are built in: ``full`` (the file ``problem/secret.plan`` of this package: edge
-cases, every family, six tests at n = 300,000) and ``small`` (the same
-without the tests of family ``max``: quick to build and to judge).  A plan
-that cannot be read raises :class:`~downwedig.errors.InvalidPlan` at its line and column.
+A plan is text, one test a line, ``#`` starting a comment:
+
+- ``NAME FAMILY [options]``: the test that ``downwedig gen FAMILY [options]``
+  prints (``--n``, ``--seed`` and the family's options, with gen's defaults);
+- ``NAME file PATH``: a hand-made test, the file PATH (relative to the plan's
+  folder), checked by the strict validator when the plan is read.
+
+Two plans are built in: ``full`` (the file ``secret.plan`` of this package:
+edge cases, every family, eight tests at n = 300,000) and ``small`` (the same
+without the tests of family ``max``: quick to build and to judge);
+:func:`plan_text` gives a plan's text, so ``downwedig gen --plan full > my.plan``
+is an editable copy.  A plan that cannot be read raises
+:class:`~downwedig.errors.InvalidPlan` at its line and column; :func:`plan_inputs`
+makes its tests' inputs, each checked strict and distinct.
 
 >>> [t.name for t in read_plan("a-1 equal --n 2  # two equal rows\\nb random --n 3 --seed 4\\n")]
 ['a-1', 'b']
@@ -16,22 +23,65 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
-from ...errors import InvalidPlan, UnknownFamily
+from ...errors import InvalidPlan, InvalidStaircase, UnknownFamily
 from ...reader import BOM_REASON
 from ...staircase import MAX_N
-from .registry import GeneratedTest, all_families, get_family
+from .registry import GeneratedTest, all_families, get_family, to_text
+from .validate import validate
 
-__all__ = ["BUILT_IN", "load_plan", "read_plan"]
+__all__ = ["BUILT_IN", "FileTest", "PlanTest", "input_of", "load_plan", "plan_inputs", "plan_text", "read_plan"]
 
 #: The plans known by name.
 BUILT_IN = ("full", "small")
 #: A test's name: what Kattis allows in a file name, without the ``.in``.
 _NAME = re.compile(r"[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,100}")
+_FILE = "file"
+
+
+@dataclasses.dataclass(frozen=True)
+class FileTest:
+    """A hand-made test of a plan (``NAME file PATH``): its name, the path as written, and its bytes.
+
+    >>> test = FileTest("mine", "mine.in", b"1\\nWWWWWWWW\\n")
+    >>> test.steps, test.family, test.command
+    (1, 'file', 'file mine.in')
+    """
+
+    name: str
+    path: str
+    data: bytes
+    family: str = _FILE
+
+    @property
+    def steps(self) -> int:
+        """How many steps the test has. O(1)."""
+        return int(self.data[: self.data.index(b"\n")])
+
+    @property
+    def command(self) -> str:
+        """The test as its plan line writes it, after the name. O(1)."""
+        return f"{_FILE} {self.path}"
+
+
+#: A test of a plan: generated, or hand-made.
+PlanTest = GeneratedTest | FileTest
+
+
+def input_of(test: PlanTest) -> bytes:
+    """The judge's input of a plan's test: the generated rows as text, or the hand-made file. O(n) + generation.
+
+    >>> input_of(GeneratedTest("two", "equal", 2, 0, {"row": 1}))
+    b'2\\nWWWWWWWR\\nWWWWWWWR\\n'
+    """
+    if isinstance(test, FileTest):
+        return test.data
+    return to_text(test.rows()).encode("ascii")
 
 
 def _integer(text: str, flag: str, low: int | None = None) -> int:
@@ -44,13 +94,31 @@ def _integer(text: str, flag: str, low: int | None = None) -> int:
     return value
 
 
+def _file_test(words: list[tuple[int, str]], base: Path, fail: Callable[[str, int], InvalidPlan]) -> FileTest:
+    """A hand-made test from its line's words (``NAME file PATH``): the file read and validated."""
+    (_, name), (column, _) = words[0], words[1]
+    if len(words) != 3:
+        where = words[3][0] if len(words) > 3 else column + len(_FILE) + 1
+        raise fail(f"test {name!r}: 'file' takes one PATH (no spaces), relative to the plan's folder", where)
+    column, path = words[2]
+    try:
+        data = (base / path).read_bytes()
+    except OSError as exc:
+        raise fail(f"cannot read {path!r}: {exc.strerror or exc}", column) from None
+    try:
+        validate(data, source=path)
+    except InvalidStaircase as exc:
+        raise fail(f"{path} is not a valid test: {exc}", column) from None
+    return FileTest(name, path, data)
+
+
 def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan]) -> GeneratedTest:
     """A test from the (column, word) pairs of its line; ``fail(reason, column)`` makes the error to raise."""
     (_, name), (column, family_name) = words[0], words[1]
     try:
         family = get_family(family_name)
     except UnknownFamily as exc:
-        raise fail(str(exc), column) from None
+        raise fail(f"{exc} (or 'file PATH' for a hand-made test)", column) from None
     flags = {option.flag: option for option in family.options}
     n, seed, options = 10, 0, {}
     rest = words[2:]
@@ -81,8 +149,15 @@ def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan])
     return GeneratedTest(name, family.name, n, seed, options)
 
 
-def read_plan(text: str, source: str = "<plan>") -> list[GeneratedTest]:
-    """The tests of a plan's text, in order; :class:`InvalidPlan` at the first fault. O(len(text)).
+def _words(line: str) -> list[tuple[int, str]]:
+    """The (column from 1, word) pairs of a plan line, its comment left out."""
+    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line.split("#", 1)[0])]
+
+
+def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> list[PlanTest]:
+    """The tests of a plan's text, in order; :class:`InvalidPlan` at the first fault. O(len(text)) + hand-made files.
+
+    ``base`` is the folder a ``file`` line's PATH is relative to (default: the current one).
 
     >>> read_plan("x random --n 0\\n", source="p")
     Traceback (most recent call last):
@@ -91,14 +166,14 @@ def read_plan(text: str, source: str = "<plan>") -> list[GeneratedTest]:
     """
     if text.startswith("\ufeff"):
         raise InvalidPlan(BOM_REASON, line=1, column=1, source=source)
-    tests: list[GeneratedTest] = []
+    tests: list[PlanTest] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
 
         def fail(reason: str, column: int, number: int = number) -> InvalidPlan:
             return InvalidPlan(reason, line=number, column=column, source=source)
 
-        words = [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line.split("#", 1)[0])]
+        words = _words(line)
         if not words:
             continue
         column, name = words[0]
@@ -107,24 +182,85 @@ def read_plan(text: str, source: str = "<plan>") -> list[GeneratedTest]:
         if name in seen:
             raise fail(f"test {name!r} is already the test of line {seen[name]}", column)
         if len(words) < 2:
-            raise fail(f"test {name!r} needs a family", len(line) + 1)
-        tests.append(_test(words, fail))
+            raise fail(f"test {name!r} needs a family (or 'file PATH')", len(line) + 1)
+        if words[1][1] == _FILE:
+            tests.append(_file_test(words, base or Path(), fail))
+        else:
+            tests.append(_test(words, fail))
         seen[name] = number
     if not tests:
         raise InvalidPlan("the plan has no tests", line=1, column=1, source=source)
     return tests
 
 
-def load_plan(spec: str) -> list[GeneratedTest]:
-    """The plan ``spec``: a built-in one by name (:data:`BUILT_IN`), or a file of ``NAME gen-arguments`` lines.
+def _built_in_text() -> str:
+    return resources.files(__package__).joinpath("secret.plan").read_text(encoding="utf-8")
 
-    A file that cannot be read raises ``OSError``.  Cost: O(size of the plan).
+
+def _small_text(full: str) -> str:
+    """The built-in plan's text without its tests of family ``max`` (and the comments that introduce only them)."""
+    kept: list[str] = []
+    comments: list[str] = []  # comment lines waiting for the test line they introduce
+    for line in full.splitlines(keepends=True):
+        words = _words(line)
+        if not words:
+            comments.append(line)
+        elif len(words) < 2 or words[1][1] != "max":
+            kept += [*comments, line]
+            comments = []
+        else:
+            comments = [c for c in comments if not c.strip()]  # a dropped test takes its comments with it
+    return "".join(kept).rstrip("\n") + "\n"
+
+
+def plan_text(spec: str) -> str:
+    """The text of the plan ``spec`` (a built-in name, or a file, read as it is). O(size of the plan).
+
+    A file that cannot be read raises ``OSError``.
+
+    >>> plan_text("small").count("max --kind"), plan_text("full").count("max --kind")
+    (0, 8)
+    """
+    if spec in BUILT_IN:
+        text = _built_in_text()
+        return text if spec == "full" else _small_text(text)
+    return Path(spec).read_text(encoding="utf-8")
+
+
+def load_plan(spec: str) -> list[PlanTest]:
+    """The plan ``spec``: a built-in one by name (:data:`BUILT_IN`), or a file of plan lines.
+
+    A file that cannot be read raises ``OSError``; its ``file`` lines are
+    relative to its folder.  Cost: O(size of the plan) plus the hand-made files.
 
     >>> [(t.name, t.steps) for t in load_plan("full")[-2:]]
     [('45-max-novglitched', 300000), ('46-max-seesaw', 300000)]
     """
     if spec in BUILT_IN:
-        text = resources.files(__package__).joinpath("secret.plan").read_text(encoding="utf-8")
-        tests = read_plan(text, source="secret.plan")
-        return tests if spec == "full" else [test for test in tests if test.family != "max"]
-    return read_plan(Path(spec).read_text(encoding="utf-8"), source=spec)
+        return read_plan(plan_text(spec), source="secret.plan")
+    return read_plan(plan_text(spec), source=spec, base=Path(spec).parent)
+
+
+def plan_inputs(
+    plan: Sequence[PlanTest], progress: Callable[[str], None] | None = None, seen: dict[bytes, str] | None = None
+) -> Iterator[tuple[str, bytes]]:
+    """``(name, input)`` for every test of the plan, in order, each checked strict and distinct from the others.
+
+    ``seen`` maps inputs already taken (a package's sample) to their names.
+    Raises :class:`~downwedig.errors.InvalidPlan` for two equal inputs (and
+    :class:`~downwedig.errors.InvalidStaircase` if a generator made a bad one).
+    Cost: the tests' generation (about 30 s for a ``novelty`` test of n = 300,000), O(n) more each.
+
+    >>> [name for name, _ in plan_inputs(read_plan("a equal --n 2\\nb random --n 3"))]
+    ['a', 'b']
+    """
+    taken = dict(seen or {})
+    for test in plan:
+        if progress is not None:
+            progress(test.name)
+        data = input_of(test)
+        validate(data, source=test.name)  # a generator fault must not reach a judge
+        if data in taken:
+            raise InvalidPlan(f"test {test.name!r} is the same input as {taken[data]!r}", line=1, column=1)
+        taken[data] = test.name
+        yield test.name, data

@@ -31,8 +31,11 @@ what is compared.  :func:`classify` gives the
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
 import dataclasses
+import itertools
+import math
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -44,10 +47,24 @@ from .check import Checked, compare, read_digits
 from .run import Run, describe_exit, run_solution
 from .verdict import Limits, Verdict
 
-__all__ = ["MLE_SHARE", "Result", "Test", "check_tests", "classify", "find_tests", "judge", "read_test", "summary"]
+__all__ = [
+    "AC_TO_TIME_LIMIT",
+    "MLE_SHARE",
+    "Result",
+    "Test",
+    "check_tests",
+    "classify",
+    "find_tests",
+    "judge",
+    "read_test",
+    "suggested_time_limit",
+    "summary",
+]
 
 #: A failed run that reached this share of the memory limit ran out of memory.
 MLE_SHARE = 0.9
+#: The package format's ``ac_to_time_limit``: a time limit is at least this many times the slowest accepted run.
+AC_TO_TIME_LIMIT = 2.0
 _OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|[Oo]ut of memory|OutOfMemoryError")
 _SIGXFSZ = 25
 
@@ -226,11 +243,14 @@ def judge(
     *,
     jobs: int = 1,
     progress: Callable[[int, int, Result], None] | None = None,
+    stop_on_failure: bool = False,
 ) -> list[Result]:
     """Judge ``command`` on every test, ``jobs`` at a time; the results in the tests' order. O(the runs).
 
     With more than one job, runs share the machine's cores: CPU times stay
-    honest, wall times and a loaded machine's caches less so.
+    honest, wall times and a loaded machine's caches less so.  With
+    ``stop_on_failure`` no test after the first that is not AC (in the tests'
+    order) is started, and the results end with that test's.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -241,21 +261,47 @@ def judge(
     limits = limits or Limits()
     results: list[Result] = []
     with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
-        for result in pool.map(lambda test: judge_test(command, test, limits), tests):
+        pending: collections.deque[concurrent.futures.Future[Result]] = collections.deque()
+        waiting = iter(tests)
+        for test in itertools.islice(waiting, max(1, jobs)):
+            pending.append(pool.submit(judge_test, command, test, limits))
+        while pending:
+            result = pending.popleft().result()
             results.append(result)
             if progress is not None:
                 progress(len(results), len(tests), result)
+            if stop_on_failure and result.verdict is not Verdict.AC:
+                for future in pending:  # (runs already started end at their limits; their results are dropped)
+                    future.cancel()
+                break
+            for test in itertools.islice(waiting, 1):
+                pending.append(pool.submit(judge_test, command, test, limits))
     return results
 
 
+def suggested_time_limit(slowest_s: float) -> int:
+    """The time limit the package format derives from the slowest accepted run: :data:`AC_TO_TIME_LIMIT` times
+    it, rounded up to a whole second (its default ``time_resolution``), at least 1 s. O(1).
+
+    >>> suggested_time_limit(0.07), suggested_time_limit(1.2)
+    (1, 3)
+    """
+    return max(1, math.ceil(round(slowest_s * AC_TO_TIME_LIMIT, 6)))
+
+
 def summary(results: Sequence[Result]) -> dict[str, object]:
-    """The summary of a judging: the overall verdict (the first test's that is not AC), counts, the maxima. O(tests).
+    """The summary of a judging: the overall verdict (the first test's that is not AC), counts, the maxima,
+    the slowest accepted run and, when every test is AC, the time limit it suggests. O(tests).
 
     >>> summary([Result("a", Verdict.AC, 0.5, 0.6, 20.0, "ok"), Result("b", Verdict.WA, 0.1, 0.2, None, "")])["verdict"]
     'WA'
+    >>> summary([Result("a", Verdict.AC, 0.5, 0.6, 20.0, "ok")])["suggested_time_limit_s"]
+    1
     """
     failing = next((r for r in results if r.verdict is not Verdict.AC), None)
     peaks = [r.peak_mib for r in results if r.peak_mib is not None]
+    accepted = [r for r in results if r.verdict is Verdict.AC]
+    slowest = max(accepted, key=lambda r: r.cpu_s, default=None)
     return {
         "verdict": str(failing.verdict if failing else Verdict.AC),
         "first_failure": failing.name if failing else None,
@@ -264,4 +310,7 @@ def summary(results: Sequence[Result]) -> dict[str, object]:
         "max_cpu_s": round(max((r.cpu_s for r in results), default=0.0), 3),
         "max_wall_s": round(max((r.wall_s for r in results), default=0.0), 3),
         "max_peak_mib": round(max(peaks), 1) if peaks else None,
+        "slowest_accepted": slowest.name if slowest else None,
+        "slowest_accepted_s": round(slowest.cpu_s, 3) if slowest else None,
+        "suggested_time_limit_s": suggested_time_limit(slowest.cpu_s) if slowest and not failing else None,
     }

@@ -1,0 +1,93 @@
+"""Plans on the command line: ``gen --plan`` (print a plan, or write its tests to a folder) and the plan loader.
+
+``package --tests PLAN`` and ``gen --plan PLAN`` read a plan the same way
+(:func:`load`): a built-in one by name, or a file, whose faults are reported as
+``PLAN:LINE:COLUMN: error: ...`` (exit status 1) and which, unreadable, is a
+usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._common import CommandError, UsageError, printable
+
+if TYPE_CHECKING:
+    from ..contest.generating.plan import PlanTest
+
+__all__ = ["load", "run_plan", "source_of"]
+
+
+def source_of(spec: str) -> str:
+    """The name a plan's errors give it: the file's, or ``secret.plan`` for a built-in plan."""
+    from ..contest.generating.plan import BUILT_IN
+
+    return "secret.plan" if spec in BUILT_IN else spec
+
+
+def load(spec: str) -> list[PlanTest]:
+    """The plan ``spec`` (see :func:`~downwedig.contest.generating.plan.load_plan`); unreadable: a usage error."""
+    from ..contest.generating.plan import load_plan
+
+    try:
+        return load_plan(spec)
+    except OSError as exc:
+        raise UsageError(f"cannot read the plan {spec!r}: {exc.strerror or exc}") from None
+
+
+def run_plan(args: argparse.Namespace) -> int:
+    """``gen --plan PLAN [-o DIR]``: print the plan's text, or write its tests and answers into DIR."""
+    from ..contest.generating.plan import plan_inputs, plan_text
+    from ..engine.solver import answer
+    from ..errors import InvalidPlan
+    from ..reader import parse
+
+    if args.family is not None or args.options:
+        raise UsageError("--plan takes no FAMILY or family options (the plan names them)")
+    plan = load(args.plan)
+    if args.output == "-":
+        sys.stdout.write(plan_text(args.plan))
+        return 0
+    folder = Path(args.output)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{args.output} is not a folder (with --plan, -o names the folder the tests go to)")
+    tty = sys.stderr.isatty()
+
+    def progress(name: str) -> None:
+        sys.stderr.write(f"\rgen: making test {printable(name)}\033[K")
+        sys.stderr.flush()
+
+    written = 0
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in plan_inputs(plan, progress if tty else None):
+            digits = answer(parse(data, source=name))
+            _write(folder / f"{name}.in", data)
+            _write(folder / f"{name}.ans", digits.encode("ascii") + b"\n")
+            written += 1
+    except InvalidPlan as exc:
+        exc.source = source_of(args.plan)
+        raise
+    except OSError as exc:
+        raise CommandError(f"cannot write into {args.output}: {exc.strerror or exc}") from None
+    finally:
+        if tty:
+            sys.stderr.write("\r\033[K")
+    sys.stdout.write(f"gen: wrote {written} tests of the plan {printable(args.plan)} to {printable(args.output)}/ ")
+    sys.stdout.write("(NAME.in and NAME.ans each)\n")
+    return 0
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write a file whole: under a temporary name first, then renamed (a failure leaves no half file)."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
