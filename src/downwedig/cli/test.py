@@ -17,14 +17,18 @@ _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Run COMMAND (a shell command reading the test on stdin) on each test, in its own process group, "
-        "under a CPU time limit (killed at a wall-clock limit of 1.5 times it plus a second) and a memory "
-        "limit (its address space), and give a verdict per test: AC, WA (the first wrong day), PE (not one "
-        "line of n digits 1/2), TLE, MLE (a failure out of memory, or a peak resident memory over the limit), "
+        "Run COMMAND (a shell command reading the test on stdin, in a fresh empty folder) on each test, in its "
+        "own cgroup where the machine allows it (else its own process group), under a CPU time limit (killed at "
+        "a wall-clock limit of 1.5 times it plus a second) and a memory limit, and give a verdict per test: AC, "
+        "WA (the first wrong day), PE (not one line of n digits 1/2), TLE, MLE (out of memory, or a peak memory "
+        "over the limit), "
         "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
         "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
         "(a problem package's data/ works); none means the folder tests/. "
-        "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors."
+        "Every test is read and checked before the first run; a test whose files change meanwhile gets FAIL. "
+        "The report names the isolation: cgroup-v2, cgroup-v1 or process-group. "
+        "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or "
+        "SIGHUP."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument("--solution", required=True, metavar="CMD", help="shell command of the solution")
@@ -43,6 +47,18 @@ def _table_line(result: Any, color: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..contest.judging.run import stop_all
+    from ..interrupts import terminations
+
+    try:
+        with terminations(stop_all, interrupt=True):
+            return _judge(args)
+    finally:
+        stop_all(False)
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from ..contest.judging.cgroup import isolation
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
 
@@ -53,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         raise UsageError("no TESTS given and no folder tests/ here")
     tests = find_tests(paths)
-    check_tests(tests)
+    fingerprints = check_tests(tests)
+    mode = isolation()
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
     tty = sys.stderr.isatty()
 
@@ -61,7 +78,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\rtest: {done}/{total} {printable(result.name)} {result.verdict}\033[K")
         sys.stderr.flush()
 
-    results = judge(args.solution, tests, limits, jobs=args.jobs, progress=progress if tty else None)
+    results = judge(
+        args.solution, tests, limits, jobs=args.jobs, progress=progress if tty else None, fingerprints=fingerprints
+    )
     if tty:
         sys.stderr.write("\r\033[K")
     totals = summary(results)
@@ -77,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             }
             for r in results
         ]
-        report = {"tests": rows, "summary": totals}
+        report = {"tests": rows, "summary": totals, "isolation": mode}
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
@@ -87,6 +106,6 @@ def run(args: argparse.Namespace) -> int:
         line = f"test: {passed} of {len(results)} tests AC"
         if totals["first_failure"] is not None:
             line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
-        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB"
+        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB; isolation: {mode}"
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n")
     return 0 if totals["verdict"] == "AC" else 1
