@@ -110,15 +110,69 @@ def read_input(path: str) -> bytes:
 def write_output(path: str, data: bytes) -> None:
     """Write ``data`` to the file ``path`` whole, or to standard output for ``-``.
 
-    The file is written beside its target under a temporary name and then
-    renamed over it: a failure leaves no half-written file, and a symbolic
-    link at ``path`` is replaced, not followed.  A failure is a
+    A regular file at ``path`` (or a symbolic link to one, or nothing yet) is
+    written beside it under a temporary name and renamed over it: a failure
+    leaves no half-written file, and a link is replaced, not followed.
+    Anything else is written through, in place, as a shell's ``>`` writes it: a
+    FIFO, a terminal, a device (``/dev/null``), and ``/dev/stdout``,
+    ``/dev/fd/N`` or ``/proc/self/fd/N``, which write to that descriptor.  No
+    new file is made in ``/dev``, ``/proc`` or ``/sys``.  A failure is a
     :class:`CommandError`.
     """
     if path == "-":
         write_all(sys.stdout.buffer, data)
         sys.stdout.buffer.flush()
         return
+    import stat
+
+    try:
+        descriptor = _descriptor_of(path)
+        if descriptor is not None:
+            sys.stdout.flush()
+            with os.fdopen(os.dup(descriptor), "wb") as out:
+                write_all(out, data)
+            return
+        try:
+            kind = stat.S_IFMT(os.stat(path).st_mode)
+        except FileNotFoundError:
+            kind = None
+        if kind == stat.S_IFDIR:
+            raise CommandError(f"cannot write {source_name(path)!r}: it is a folder")
+        if kind is not None and kind != stat.S_IFREG:
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+            with os.fdopen(fd, "wb") as out:
+                write_all(out, data)
+            return
+        if kind is None or os.path.islink(path):
+            folder = os.path.realpath(os.path.dirname(path) or ".")
+            if any(folder == top or folder.startswith(top + "/") for top in ("/dev", "/proc", "/sys")):
+                raise CommandError(f"cannot write {source_name(path)!r}: {folder} holds devices, not files")
+    except OSError as exc:
+        raise CommandError(f"cannot write {source_name(path)!r}: {exc.strerror or exc}") from None
+    _replace(path, data)
+
+
+def _descriptor_of(path: str) -> int | None:
+    """The open descriptor N that ``path`` names (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``), if it does."""
+    import re
+
+    own = re.compile(rf"/(?:dev/fd|proc/(?:self|{os.getpid()})/fd)/(\d+)")
+    names = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+    current = os.path.abspath(path)
+    for _ in range(40):
+        match = own.fullmatch(current)
+        if match:
+            return int(match[1])
+        if current in names:
+            return names[current]
+        if not os.path.islink(current):
+            return None
+        current = os.path.normpath(os.path.join(os.path.dirname(current), os.readlink(current)))
+    return None
+
+
+def _replace(path: str, data: bytes) -> None:
+    """Write ``path`` under a temporary name beside it and rename it over ``path``."""
     import contextlib
     import tempfile
 
@@ -130,11 +184,13 @@ def write_output(path: str, data: bytes) -> None:
             out.write(data)
         os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, path)
-    except OSError as exc:
+    except BaseException as exc:
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-        raise CommandError(f"cannot write {source_name(path)!r}: {exc.strerror or exc}") from None
+        if isinstance(exc, OSError):
+            raise CommandError(f"cannot write {source_name(path)!r}: {exc.strerror or exc}") from None
+        raise
 
 
 def _umask() -> int:
