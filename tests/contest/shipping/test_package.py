@@ -59,6 +59,7 @@ def test_the_legacy_layout(small: Path) -> None:
     } <= names
     assert {f"submissions/wrong_answer/{m}.py" for m in MISTAKES} <= names
     assert {name.split("/")[0] for name in names} == {
+        "downwedig-package.sha256",  # (what was written: only such a package is replaced by --force)
         "problem.yaml",
         "problem_statement",
         "data",
@@ -159,12 +160,15 @@ def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]
 
 
-def test_force_replaces_a_folder_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
+def test_force_replaces_a_package_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
     target = tmp_path / "out" / "pkg"
     write_package(target, "legacy", read_plan(TINY), force=True)
-    (target / "stale.txt").write_text("old")
+    (target / "notes.txt").write_text("mine")  # what the tool did not write is never deleted
+    with pytest.raises(InvalidDestination, match=r"holds what 'downwedig package' did not write \(notes.txt\)"):
+        write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True)
+    (target / "notes.txt").unlink()
     write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True)
-    assert not (target / "stale.txt").exists() and (target / "data/secret/c.in").exists()
+    assert (target / "data/secret/c.in").exists() and not (target / "data/secret/b.in").exists()
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["pkg"]
     # Two tests with the same input, then a plan that no test of which catches the short window.
     with pytest.raises(InvalidPlan, match="'b' is the same input as 'secret/a'"):

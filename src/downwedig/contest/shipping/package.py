@@ -24,7 +24,10 @@ format or the ``2023-07`` draft (:data:`FORMATS`):
 
 Everything is written under a temporary name beside the folder and renamed at
 the end, so a failure leaves nothing behind, and the same version of downwedig
-writes the same bytes every time.
+writes the same bytes every time.  The package also holds a manifest of what
+was written (:data:`~downwedig.contest.shipping.destination.MARKER`); an
+existing folder is replaced (``force``) only when it is such a package,
+unchanged (:mod:`~downwedig.contest.shipping.destination`).
 
 >>> sorted(FORMATS)
 ['2023-07', 'legacy']
@@ -33,10 +36,6 @@ writes the same bytes every time.
 from __future__ import annotations
 
 import dataclasses
-import os
-import re
-import shutil
-import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -45,12 +44,13 @@ from pathlib import Path
 
 from ... import __version__
 from ...engine.solver import answer
-from ...errors import InvalidDestination, InvalidPlan
+from ...errors import InvalidPlan
 from ...reader import parse
 from ...staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
 from ..generating.registry import GeneratedTest, to_text
 from ..generating.validate import validate
 from .bundle import PROGRAMS, bundle, mistake_program
+from .destination import check_destination, write_folder
 from .programs.mistakes import MISTAKES, wrong_answer
 
 __all__ = [
@@ -69,7 +69,6 @@ FORMATS = ("legacy", "2023-07")
 LICENSE = ("cc by", "downwedig maintainers")
 SOURCE = "Northern Eurasia Finals Online 2020 (NERC 2020), problem D"
 SOURCE_URL = "https://codeforces.com/gym/102896/problem/D"
-_SHORT_NAME = re.compile(r"[a-z0-9]+")
 _UUIDS = uuid.UUID("4b1c1a52-9a4f-5c1e-8d64-2f0e8a6a7d11")  # namespace of this project's problem uuids
 
 
@@ -84,37 +83,6 @@ class Built:
     bytes: int
     seconds: float
     caught: dict[str, str]  # each mistake -> the first test that catches it
-
-
-def check_destination(path: Path, force: bool = False) -> None:
-    """Refuse ``path`` unless its last component is a short name and it is absent, empty, or ``force``. O(1).
-
-    >>> check_destination(Path("Down_We_Dig"))
-    Traceback (most recent call last):
-    ...
-    downwedig.errors.InvalidDestination: the folder's name is the problem's short name: \
-lower-case letters and digits only ([a-z0-9]+), got 'Down_We_Dig'
-    """
-    if not _SHORT_NAME.fullmatch(path.name):
-        raise InvalidDestination(
-            f"the folder's name is the problem's short name: lower-case letters and digits only ([a-z0-9]+), "
-            f"got {path.name!r}"
-        )
-    if path.is_symlink() or (path.exists() and not path.is_dir()):
-        raise InvalidDestination(f"{path} exists and is not a folder")
-    if path.is_dir() and any(path.iterdir()) and not force:
-        raise InvalidDestination(f"{path} is not empty (--force replaces it)")
-    above = _existing_ancestor(path)
-    if not above.is_dir():
-        raise InvalidDestination(f"{above} is not a folder")
-
-
-def _existing_ancestor(path: Path) -> Path:
-    """The nearest folder above ``path`` that exists (the temporary folder goes there, on the same file system)."""
-    above = path.absolute().parent
-    while not above.exists():
-        above = above.parent
-    return above
 
 
 def _problem_yaml(fmt: str, name: str) -> str:
@@ -221,8 +189,9 @@ def write_package(
     """Write the package to the folder ``path`` (see the module docstring); what was written.
 
     ``path`` is checked first (:func:`check_destination`); the files go to a
-    temporary folder beside it, renamed to ``path`` once all are written (an
-    old folder replaced with ``force`` is removed only then).  Cost: the
+    temporary folder beside it, renamed to ``path`` once all are written and
+    ``path`` checked again (an old package replaced with ``force`` is removed
+    only then: :func:`~downwedig.contest.shipping.destination.write_folder`).  Cost: the
     tests' generation (about 30 s for a ``novelty`` test of n = 300,000) and
     O(total size) more.
 
@@ -231,28 +200,13 @@ def write_package(
     >>> built = write_package(pathlib.Path(tempfile.mkdtemp()) / "dig", "2023-07", read_plan("n9 equal --n 9"))
     >>> built.tests, built.files
     ([('sample/1', 12), ('secret/n9', 9)], 14)
+    >>> (built.path / "downwedig-package.sha256").read_text().count("\\n")
+    14
     """
     start = time.monotonic()
-    check_destination(path, force)
-    contents = package_contents(fmt, path.name, plan, progress)
-    work = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=_existing_ancestor(path)))
-    try:
-        for name, data in contents.files:
-            target = work / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        os.chmod(work, 0o777 & ~_umask())
-        if path.is_dir():
-            old = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".old", dir=path.absolute().parent))
-            os.replace(path, old / path.name)
-            os.replace(work, path)
-            shutil.rmtree(old)
-        else:
-            path.absolute().parent.mkdir(parents=True, exist_ok=True)
-            os.replace(work, path)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
+    destination = check_destination(path, force)
+    contents = package_contents(fmt, destination.path.name, plan, progress)
+    write_folder(destination, contents.files)
     tests = [
         (name[len("data/") : -len(".in")], int(data[: data.index(b"\n")]))
         for name, data in contents.files
@@ -260,9 +214,3 @@ def write_package(
     ]
     size = sum(len(data) for _, data in contents.files)
     return Built(path, fmt, tests, len(contents.files), size, time.monotonic() - start, contents.caught)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
