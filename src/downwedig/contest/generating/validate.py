@@ -44,7 +44,7 @@ def _read_n(data: bytes, source: str) -> tuple[int, int]:
         raise fail("missing newline after n", end + 1)
     if data[end] != 0x0A:
         raise fail(f"expected a newline after n, found {describe_byte(data[end])}", end + 1)
-    if end > len(str(MAX_N)):  # (not converted: a number of thousands of digits is slow to read)
+    if end > 12:  # (not converted: a number of thousands of digits is slow to read; its digits only are quoted)
         raise fail(f"n = {data[:12].decode()}... ({end} digits) is not in [1, {MAX_N}]", 1)
     n = int(data[:end])
     if not 1 <= n <= MAX_N:
