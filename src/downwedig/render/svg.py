@@ -239,7 +239,7 @@ def svg_element(
         attrs = {"x": lay.left, "y": total_h - 24, "font-size": 11, "class": "more"}
         _sub(svg, "text", attrs, TEXTS["below"].format(first=last + 1, day=a.day))
 
-    on_path = set(path)
+    on_path = {step for step in path if first <= step <= last}  # (the window's only: a line can be 10^6 long)
     for i in range(first, last + 1):
         info, yi = a.step(i), y(i)
         status = info.status if statuses else "unknown"
