@@ -17,6 +17,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
+    from ..staircase import Staircase
+
 __all__ = [
     "CommandError",
     "UsageError",
@@ -25,6 +27,7 @@ __all__ = [
     "open_input",
     "printable",
     "read_input",
+    "read_staircase",
     "source_name",
     "write_all",
     "write_output",
@@ -95,13 +98,41 @@ def open_input(path: str) -> BinaryIO:
         raise UsageError(f"cannot open {source_name(path)!r}: {exc.strerror or exc}") from None
 
 
-def read_input(path: str) -> bytes:
-    """All the bytes of ``path`` (``-`` is standard input); a :class:`UsageError` if it can't be read."""
+def read_input(path: str, limit: int | None = None) -> bytes:
+    """The bytes of ``path`` (``-`` is standard input): all, or the first ``limit`` + 1 when more are there.
+
+    A :class:`UsageError` if it can't be read, a :class:`CommandError` if it
+    does not fit in memory (``/dev/zero`` never ends).
+    """
     stream = open_input(path)
     try:
-        return stream.read()
+        return stream.read() if limit is None else stream.read(limit + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise CommandError(f"cannot read {source_name(path)!r}: it does not fit in memory") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def read_staircase(path: str, width: int) -> Staircase:
+    """The staircase in ``path`` (``-`` is standard input), read as it streams in: a fault stops the reading.
+
+    The same reader as :func:`~downwedig.reader.parse` (the same errors), but
+    nothing is kept but the packed steps, and an endless input that is not a
+    staircase (``/dev/zero``) fails at its first byte instead of filling memory.
+    """
+    from ..reader import read_chunks
+    from ..staircase import Staircase
+
+    stream = open_input(path)
+    try:
+        return Staircase(b"".join(read_chunks(stream, width=width, source=source_name(path))), width)
+    except OSError as exc:
+        raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise CommandError(f"cannot read {source_name(path)!r}: it does not fit in memory") from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import UsageError, add_day_options, day_of, read_input, source_name, steps_range, write_output
+from ._common import UsageError, add_day_options, day_of, read_staircase, source_name, steps_range, write_output
 
 __all__ = ["configure", "run"]
 
@@ -45,10 +45,9 @@ def _format(output: str, chosen: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..reader import parse
 
     kind = _format(args.output, args.format)
-    staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
+    staircase = read_staircase(args.file, args.width)
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
     if kind == "html":

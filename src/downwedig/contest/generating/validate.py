@@ -22,7 +22,10 @@ from ...errors import InvalidStaircase
 from ...reader import describe_byte, pack_exact
 from ...staircase import MAX_N, WIDTH, Staircase
 
-__all__ = ["validate"]
+__all__ = ["LARGEST", "validate"]
+
+#: The size of the largest valid input (n = 300000): a file's first LARGEST + 1 bytes tell whether it is valid.
+LARGEST = len(f"{MAX_N}\n") + MAX_N * (WIDTH + 1)
 
 
 def _read_n(data: bytes, source: str) -> tuple[int, int]:
