@@ -376,3 +376,41 @@ def test_the_isolation_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
 
     with pytest.raises(CommandError, match="expected auto, cgroup, cgroup-v2"):
         cgroup.isolation()
+
+
+def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limit(tmp_path: Path, tag: str) -> None:
+    # Safe only under a cap: the judge itself runs in a pids cgroup made for the test (as the audit ran it).
+    import subprocess
+
+    base = cgroup._bases().get("pids")
+    if base is None or not os.access(base, os.W_OK):
+        missing_tool("needs a writable pids cgroup to cap the fork bomb of a judge without cgroups (as root has)")
+    cap = os.path.join(base, f"downwedig-test-{os.getpid()}-{time.monotonic_ns()}")
+    os.mkdir(cap)
+    try:
+        with open(os.path.join(cap, "pids.max"), "w") as file:
+            file.write("300")
+        bomb = solution_command(tmp_path, "bomb", SETSID_BOMB)
+        code = (
+            "import time\n"
+            "from downwedig.contest.judging.run import run_solution\n"
+            f"run = run_solution({bomb!r}, b'', timeout=2.5, cpu_limit=1)\n"
+            "print(run.isolation, run.seconds)\n"
+        )
+        judge = subprocess.run(
+            ["/bin/sh", "-c", f'echo $$ > {cap}/cgroup.procs && exec "$0" -c "$1"', sys.executable, code],
+            env={**os.environ, cgroup.CHOICE: "process-group"},
+            capture_output=True,
+            timeout=60,
+        )
+        mode, seconds = judge.stdout.split()
+        assert mode == b"process-group" and float(seconds) < 2.5 + 1, judge.stderr
+        # Stopped to the last process (how long the sweep takes depends on how much CPU the bomb leaves the
+        # judge: 1 to 5 s past the limit on a loaded machine with two cores; with a cgroup, one kill).
+        assert left_running(tag, patience=1) == []
+        with open(os.path.join(cap, "cgroup.procs")) as file:
+            assert file.read().split() == []
+    finally:
+        left = cgroup.Group("cgroup-v1", {"pids": cap, "memory": cap, "cpuacct": cap}, None)
+        left.kill(timeout=30)  # (no fork once the cap is 0, then every process killed)
+        left.remove()

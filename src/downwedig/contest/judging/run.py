@@ -299,13 +299,14 @@ def run_solution(
                 _place(process.pid, group)
             ended = _wait(process.pid, start + timeout, feeder, _cpu_watch(group, cpu_limit))
         finally:
+            stopped = time.monotonic()  # (the run's wall time ends here, not after the clean-up)
             feeder.close()
             left = _end(running, ended, report, mark, deadline=max(start + timeout, time.monotonic()) + 1.0)
             with sweep.LOCK:
                 del sweep.ACTIVE[mark]
             status, usage = _reap(process.pid, left)
             process.returncode = os.waitstatus_to_exitcode(status)
-        seconds = time.monotonic() - start
+        seconds = stopped - start
         returncode: int | None = None if ended == "wall" else process.returncode
         cpu = usage.ru_utime + usage.ru_stime
         peak: float | None = usage.ru_maxrss / 1024

@@ -125,51 +125,65 @@ def _signal(pid: int, number: int) -> None:
 def sweep(mark: str, group: int, deadline: float) -> int:
     """Stop, then kill, every process of run ``mark`` (and group ``group``) and of this judge's finished runs.
 
-    Stops looking at ``deadline`` (``time.monotonic()``).  Returns how many
-    processes it killed.  Cost: one pass over ``/proc`` per round, most runs
-    needing one round.
+    Looks until a round finds nothing more, and no longer than 10 seconds past
+    ``deadline`` (``time.monotonic()``): a fork bomb that starves the judge of
+    CPU time can make it late, but is stopped to the last process.  Returns how many
+    processes it killed.  Cost: one pass over ``/proc`` per round (a look at
+    each process's start; the environment only of those started since the
+    run), most runs needing one round.
     """
     kill_group(group)
     if not os.path.isdir("/proc/self"):
         return 0
     me = os.getpid()
     ours = f"run-{me}-"
+    since = _stat(group)  # (the run's first process: nothing of the run started before it)
     stopped: dict[int, tuple[int, str]] = {}  # pid -> (parent, start time)
+    give_up = deadline + 10.0  # (a fork bomb may starve the judge: it goes on past the deadline, to the end)
+    killed = 0
     while True:
         found = 0
         with LOCK:
             for pid in _processes():
-                if pid == me or pid in stopped:
+                if pid == me:
                     continue
-                its_mark = _mark(pid)
                 status = _stat(pid)
-                if status is None:
-                    continue
-                if (
-                    status[1] == group
-                    or its_mark == mark
-                    or (its_mark is not None and its_mark.startswith(ours) and its_mark not in ACTIVE)
-                ):
+                if status is None or (since is not None and int(status[2]) < int(since[2])):
+                    continue  # (older than the run: its environment need not be read)
+                if pid in stopped and stopped[pid][1] == status[2]:
+                    continue  # (found already; the same number with another start is another process)
+                ours_now = status[1] == group or status[0] in stopped  # (in its group, or a child of one found)
+                if not ours_now:
+                    its_mark = _mark(pid)
+                    ours_now = its_mark == mark or (
+                        its_mark is not None and its_mark.startswith(ours) and its_mark not in ACTIVE
+                    )
+                if ours_now:
                     _signal(pid, signal.SIGSTOP)
                     stopped[pid] = (status[0], status[2])
                     found += 1
-        if not found or time.monotonic() > deadline:
+        if found and time.monotonic() <= give_up:
+            continue  # (until a round finds none: a process may have been forking as its parent stopped)
+        if killed == len(stopped) or time.monotonic() > give_up:
             break
-    for pid in stopped:
+        for pid in list(stopped)[killed:]:  # all stopped: none can fork; then one more look
+            _signal(pid, signal.SIGKILL)
+        killed = len(stopped)
+    for pid in list(stopped)[killed:]:
         _signal(pid, signal.SIGKILL)
     kill_group(group)
-    _reap(stopped, deadline)
+    _reap(stopped)
     return len(stopped)
 
 
-def _reap(killed: dict[int, tuple[int, str]], deadline: float) -> None:
+def _reap(killed: dict[int, tuple[int, str]]) -> None:
     """Reap the killed processes as they become this judge's children (their start time checked: no other is taken).
 
     A killed process whose parent was killed too comes to the subreaper; one
     that never does (another subreaper took it) is left after a second.
     """
     waiting = list(killed)
-    end = min(deadline, time.monotonic() + 1.0)
+    end = time.monotonic() + 1.0
     while waiting:
         for pid in list(waiting):
             status = _stat(pid)
