@@ -7,6 +7,7 @@ process with a time limit, so a hang fails the test instead of holding it up.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,33 @@ def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
         result = cli("test", folder, "--solution", "echo 2", "-j", "4", "--format", "json")
         assert result.status == 0, result.stderr
         assert json.loads(result.out)["summary"]["counts"]["AC"] == 100
+
+
+def test_runs_that_remove_the_folders_of_others_break_nothing(cli: Cli, tmp_path: Path, mode: str) -> None:
+    # (found by the fuzzer: rm -rf ../* removed the folders of the runs beside it, and the next run crashed)
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    for k in range(8):
+        (folder / f"{k}.in").write_bytes(b"1\nWWWWWWWW\n")
+        (folder / f"{k}.ans").write_bytes(b"2\n")
+    solution = "rm -rf ../* ../../downwedig-run-* 2>/dev/null; echo 2"
+    result = cli("test", folder, "--solution", solution, "-j", "3", "--format", "json")
+    assert result.status == 0, result.stderr
+    assert json.loads(result.out)["summary"]["counts"]["AC"] == 8
+
+
+def test_a_search_through_folders_that_cannot_be_read_is_no_crash(cli: Cli, tmp_path: Path) -> None:
+    # (found by the fuzzer: test / met /proc/N/task/N/net)
+    folder = tmp_path / "tests"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "one.in").write_bytes(b"1\nWWWWWWWW\n")
+    (folder / "one.ans").write_bytes(b"2\n")
+    (folder / "loop").symlink_to(folder, target_is_directory=True)
+    os.chmod(folder / "locked", 0)
+    try:
+        result = cli("test", folder, "--solution", "echo 2")
+    finally:
+        os.chmod(folder / "locked", 0o755)
+    assert result.status == 0 and "test: 1 of 1 tests AC" in result.out
+    proc = cli("test", "/proc/self/task", "--solution", "echo 2")
+    assert proc.status == 2 and "no tests" in proc.stderr

@@ -200,9 +200,9 @@ def test_the_input_comes_through_a_pipe_in_a_fresh_empty_folder_removed_afterwar
     run = run_solution(script, b"the input\n", timeout=30)
     pipe, folder, count, tmpdir, data = run.stdout.decode().split("\n", 4)
     assert pipe.startswith("pipe:") and count == "0" and tmpdir == folder
-    assert Path(folder).name.startswith("downwedig-run-")
+    assert Path(folder).parent.name.startswith("downwedig-run-")
     assert data == "the input\n"
-    assert not Path(folder).exists() and run_folders() <= before
+    assert not Path(folder).parent.exists() and run_folders() <= before
 
 
 def test_a_folder_the_run_made_unreadable_is_removed_too(mode: str) -> None:

@@ -101,6 +101,16 @@ def _pair(path: Path, name: str) -> Test:
     )
 
 
+def _inputs_under(folder: Path) -> list[Path]:
+    """The ``*.in`` files under ``folder``, links to folders not followed, folders that cannot be read skipped."""
+    found = []
+    for root, _, names in os.walk(folder):
+        found += [
+            Path(root, name) for name in names if name.endswith(".in") and os.path.isfile(os.path.join(root, name))
+        ]
+    return found
+
+
 def find_tests(paths: Sequence[Path]) -> list[Test]:
     """The tests in ``paths``: ``NAME.in`` files, and folders searched through for them. O(files).
 
@@ -123,7 +133,7 @@ def find_tests(paths: Sequence[Path]) -> list[Test]:
         except OSError as exc:
             raise InvalidTests(f"{path}: {exc.strerror or exc}") from None
         if kind == stat.S_IFDIR:
-            found = [p for p in path.rglob("*.in") if p.is_file()]
+            found = _inputs_under(path)
             for test in sorted(found, key=lambda p: natural_key(p.relative_to(path).as_posix())):
                 tests.append(_pair(test, test.relative_to(path).with_suffix("").as_posix()))
         elif kind == stat.S_IFREG:

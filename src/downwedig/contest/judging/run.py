@@ -59,6 +59,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from subprocess import Popen
+from typing import IO
 
 from ...errors import CommandError
 from . import sweep
@@ -265,8 +267,10 @@ def run_solution(
         group = new_group(mode, memory_mib) if grouped else None
         if group is not None:
             stack.callback(group.remove)
-        work = tempfile.mkdtemp(prefix="downwedig-run-")
-        stack.callback(_remove_tree, work)
+        private = tempfile.mkdtemp(prefix="downwedig-run-")  # (its folder, alone in one of the judge's)
+        stack.callback(_remove_tree, private)
+        work = os.path.join(private, "work")
+        os.mkdir(work, 0o700)
         report = None
         if group is None and has_gnu_time():
             handle, report = tempfile.mkstemp(prefix="downwedig-time-")
@@ -285,9 +289,7 @@ def run_solution(
             with sweep.LOCK:
                 if _stopping:
                     raise Stopped("runs were stopped")
-                process = subprocess.Popen(
-                    argv, stdin=reader, stdout=stdout, stderr=stderr, cwd=work, start_new_session=True, env=env
-                )
+                process = _start(argv, reader, stdout, stderr, work, env)
                 running = sweep.ACTIVE[mark] = _Process(process.pid, group)
         finally:
             os.close(reader)
@@ -337,6 +339,23 @@ def run_solution(
             oom,
             overflow,
         )
+
+
+def _start(
+    argv: list[str], reader: int, stdout: IO[bytes], stderr: IO[bytes], work: str, env: dict[str, str]
+) -> Popen[bytes]:
+    """Start the run's shell in its folder; that folder made again once if something removed it meanwhile
+    (another run of a solution that deletes what it finds); a CommandError if it still cannot start."""
+    for attempt in (1, 2):
+        try:
+            return subprocess.Popen(
+                argv, stdin=reader, stdout=stdout, stderr=stderr, cwd=work, start_new_session=True, env=env
+            )
+        except FileNotFoundError:
+            if attempt == 2 or os.path.isdir(work):
+                raise CommandError(f"cannot start the run: {argv[0]} or its folder {work} is missing") from None
+            os.makedirs(work, 0o700)
+    raise AssertionError("unreachable")
 
 
 def _place(pid: int, group: Group) -> None:
