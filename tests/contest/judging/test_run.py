@@ -12,6 +12,7 @@ import os
 import resource
 import signal
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -414,3 +415,21 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
         left = cgroup.Group("cgroup-v1", {"pids": cap, "memory": cap, "cpuacct": cap}, None)
         left.kill(timeout=30)  # (no fork once the cap is 0, then every process killed)
         left.remove()
+
+
+def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_path: Path) -> None:
+    from downwedig.contest.judging import workspace
+
+    (tmp_path / "downwedig-run-999999-1-abcd" / "work").mkdir(parents=True)
+    (tmp_path / "downwedig-time-999999-1-efgh").write_text("")
+    mine = tmp_path / f"downwedig-run-{workspace._owner()}-ijkl"
+    mine.mkdir()
+    saved = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path)
+    workspace._cleaned.discard(str(tmp_path))
+    try:
+        private, _ = workspace.run_folder()
+        workspace.remove_tree(private)
+    finally:
+        tempfile.tempdir = saved
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name]

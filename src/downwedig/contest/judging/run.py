@@ -63,7 +63,7 @@ from subprocess import Popen
 from typing import IO
 
 from ...errors import CommandError
-from . import sweep
+from . import sweep, workspace
 from .cgroup import Group, isolation, new_group
 from .command import describe_exit, has_gnu_time, read_time_report, shell_script
 from .verdict import OUTPUT_LIMIT
@@ -208,25 +208,6 @@ def _wait_stopped(pid: int) -> bool:
     return found is not None and found.si_code == os.CLD_STOPPED
 
 
-def _remove_tree(path: str) -> None:
-    """Remove the run's folder, whatever the command made of it (folders it made unreadable included)."""
-    import shutil
-
-    def retry(function: Callable[..., object], name: str, _: object) -> None:
-        with contextlib.suppress(OSError):
-            os.chmod(os.path.dirname(name), 0o700)
-            if os.path.isdir(name) and not os.path.islink(name):
-                os.chmod(name, 0o700)
-            function(name)
-
-    shutil.rmtree(path, onerror=retry)
-
-
-def _unlink(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
-
-
 def _size(file: object) -> int:
     return os.fstat(file.fileno()).st_size  # type: ignore[attr-defined]
 
@@ -267,15 +248,12 @@ def run_solution(
         group = new_group(mode, memory_mib) if grouped else None
         if group is not None:
             stack.callback(group.remove)
-        private = tempfile.mkdtemp(prefix="downwedig-run-")  # (its folder, alone in one of the judge's)
-        stack.callback(_remove_tree, private)
-        work = os.path.join(private, "work")
-        os.mkdir(work, 0o700)
+        private, work = workspace.run_folder()
+        stack.callback(workspace.remove_tree, private)
         report = None
         if group is None and has_gnu_time():
-            handle, report = tempfile.mkstemp(prefix="downwedig-time-")
-            os.close(handle)
-            stack.callback(_unlink, report)
+            report = workspace.time_report()
+            stack.callback(workspace.unlink, report)
             argv = [_GNU_TIME, "-f", "%M", "-o", report, "--", *argv]
         stdout = stack.enter_context(tempfile.TemporaryFile())
         stderr = stack.enter_context(tempfile.TemporaryFile())

@@ -38,7 +38,7 @@ import threading
 import time
 from typing import Protocol
 
-__all__ = ["ACTIVE", "LOCK", "MARK", "become_subreaper", "children", "kill_group", "sweep"]
+__all__ = ["ACTIVE", "LOCK", "MARK", "become_subreaper", "children", "kill_group", "start_time", "sweep"]
 
 #: The environment variable whose value marks every process of a run.
 MARK = "DOWNWEDIG_RUN"
@@ -82,6 +82,16 @@ def _stat(pid: int) -> tuple[int, int, str] | None:
         return int(fields[1]), int(fields[2]), fields[19]
     except (OSError, IndexError, ValueError):
         return None
+
+
+def start_time(pid: int) -> str | None:
+    """When process ``pid`` started (clock ticks since boot), or None when there is no such process. O(1).
+
+    >>> start_time(os.getpid()) is not None
+    True
+    """
+    status = _stat(pid)
+    return None if status is None else status[2]
 
 
 def _mark(pid: int) -> str | None:
