@@ -14,7 +14,7 @@ from downwedig.contest.generating.plan import read_plan
 from downwedig.contest.shipping import destination
 from downwedig.contest.shipping.destination import MARKER, check_destination, manifest, write_folder
 from downwedig.contest.shipping.package import write_package
-from downwedig.errors import InvalidDestination
+from downwedig.errors import CommandError, InvalidDestination
 
 TINY = "a equal --n 9\nb random --n 20\n"
 FILES = [("problem.yaml", b"name: x\n"), ("data/secret/a.in", b"1\nWWWWWWWW\n")]
@@ -65,7 +65,7 @@ def test_a_folder_that_appears_while_the_package_is_made_is_left_as_it_is(tmp_pa
     assert checked.found is None
     target.mkdir()
     (target / "notes.txt").write_text("mine")
-    with pytest.raises(InvalidDestination, match="appeared while the package was being made"):
+    with pytest.raises(CommandError, match="appeared while the package was being made"):
         write_folder(checked, FILES)
     assert [p.name for p in target.iterdir()] == ["notes.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]  # and no temporary folder is left
@@ -77,7 +77,7 @@ def test_an_empty_folder_filled_meanwhile_is_left_as_it_is(tmp_path: Path) -> No
     checked = check_destination(target)
     assert checked.found == "empty"
     (target / "notes.txt").write_text("mine")
-    with pytest.raises(InvalidDestination, match="changed while the package was being made"):
+    with pytest.raises(CommandError, match="changed while the package was being made"):
         write_folder(checked, FILES)
     assert [p.name for p in target.iterdir()] == ["notes.txt"]
 
@@ -87,7 +87,7 @@ def test_a_package_changed_meanwhile_is_left_as_it_is(tmp_path: Path) -> None:
     write_folder(check_destination(target), FILES)
     checked = check_destination(target, force=True)
     (target / "notes.txt").write_text("mine")
-    with pytest.raises(InvalidDestination, match="changed while the package was being made"):
+    with pytest.raises(CommandError, match="changed while the package was being made"):
         write_folder(checked, [("other.txt", b"")])
     assert (target / "notes.txt").exists() and (target / "problem.yaml").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]
@@ -97,7 +97,7 @@ def test_two_runs_on_one_folder_give_one_package_and_one_refusal(tmp_path: Path)
     target = tmp_path / "pkg"
     first, second = check_destination(target), check_destination(target)
     write_folder(first, FILES)
-    with pytest.raises(InvalidDestination, match="appeared"):
+    with pytest.raises(CommandError, match="appeared"):
         write_folder(second, [("other.txt", b"")])
     assert sorted(p.name for p in target.iterdir()) == sorted([MARKER, "problem.yaml", "data"])
 

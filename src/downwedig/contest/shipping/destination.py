@@ -37,7 +37,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...errors import InvalidDestination
+from ...errors import CommandError, InvalidDestination
 from ...interrupts import terminations
 
 __all__ = ["MARKER", "Destination", "check_destination", "manifest", "write_folder"]
@@ -241,33 +241,38 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 def _still(destination: Destination) -> None:
-    """Make sure the destination is still what was checked; an InvalidDestination if it changed meanwhile."""
+    """Make sure the destination is still what was checked; a CommandError if it changed meanwhile."""
     path = destination.path
     now = _identity(path)
     changed = f"{path} changed while the package was being made; it is left as it is, and nothing was written"
     if destination.found is None:
         if now is not None:
-            raise InvalidDestination(f"{path} appeared while the package was being made; it is left as it is")
+            raise CommandError(f"{path} appeared while the package was being made; it is left as it is")
         return
     if now != destination.identity:
-        raise InvalidDestination(changed)
+        raise CommandError(changed)
     if destination.found == "empty" and any(path.iterdir()):
-        raise InvalidDestination(changed)
+        raise CommandError(changed)
     if destination.found == "package" and (_foreign(path) or not os.path.lexists(path / MARKER)):
-        raise InvalidDestination(changed)
+        raise CommandError(changed)
 
 
 def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], mode: int = 0o777) -> None:
     """Write ``files`` (path inside, content) and their :data:`MARKER` as the folder ``destination``, whole.
 
     See the module docstring.  ``mode`` is the folder's permission bits (the
-    umask applies).  Cost: O(total size), plus hashing a package replaced.
+    umask applies).  A failure is a :class:`~downwedig.errors.CommandError`
+    (the destination changed meanwhile, or the system refused: a full disk).
+    Cost: O(total size), plus hashing a package replaced.
     """
     target = destination.path
     with terminations():
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _clean_stale(target.parent, target.name)
-        work = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_owner()}", suffix=".tmp", dir=target.parent))
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            _clean_stale(target.parent, target.name)
+            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_owner()}", suffix=".tmp", dir=target.parent))
+        except OSError as exc:
+            raise CommandError(f"cannot write the package in {str(target.parent)!r}: {exc.strerror or exc}") from None
         try:
             for name, data in files:
                 file = work / name
@@ -284,8 +289,13 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
                 os.rename(work, target)  # (an empty folder only: the kernel refuses one that is not)
             else:
                 _swap(work, destination)
-        except BaseException:
+        except BaseException as exc:
             shutil.rmtree(work, ignore_errors=True)
+            if isinstance(exc, OSError):
+                name = f" {exc.filename!r}" if exc.filename else ""
+                raise CommandError(
+                    f"cannot write the package{name}: {exc.strerror or exc}; nothing was written"
+                ) from None
             raise
 
 
@@ -298,7 +308,7 @@ def _swap(work: Path, destination: Destination) -> None:
     if _identity(old) != destination.identity:  # (it changed between the check and the move: put it back)
         _rename_no_replace(old, target)
         aside.rmdir()
-        raise InvalidDestination(f"{target} changed while the package was being made; it is left as it is")
+        raise CommandError(f"{target} changed while the package was being made; it is left as it is")
     try:
         _rename_no_replace(work, target)
     except BaseException:
