@@ -18,6 +18,8 @@ from ..conftest import SAMPLE, Cli
         (["play", "/dev/zero"], 1, "1:1: error: the number of steps n must be a positive integer"),
         (["solve", "/dev/zero"], 1, "1:1: error: the number of steps n must be a positive integer"),
         (["validate", "/dev/zero"], 3, "/dev/zero:1:1: error: expected the number of steps n (a digit)"),
+        (["check", "/dev/zero", str(SAMPLE.with_suffix(".ans")), "-"], 3, "FAIL invalid input: INPUT:1:1: "),
+        (["check", str(SAMPLE), str(SAMPLE.with_suffix(".ans")), "/dev/zero"], 3, "FAIL invalid answer file: "),
     ],
 )
 def test_an_endless_input_fails_at_its_first_byte(cli: Cli, argv: list[str], status: int, words: str) -> None:

@@ -27,6 +27,7 @@ __all__ = [
     "open_input",
     "printable",
     "read_input",
+    "read_input_staircase",
     "read_staircase",
     "source_name",
     "write_all",
@@ -114,6 +115,48 @@ def read_input(path: str, limit: int | None = None) -> bytes:
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+def read_input_staircase(path: str, width: int = 8) -> bytes:
+    """The bytes of the staircase in ``path``, read as a staircase is read: a fault stops the reading there.
+
+    What :func:`~downwedig.reader.parse` then says of the bytes is what it
+    would say of the whole input (it stops at the same fault), but an endless
+    input that is not a staircase (``/dev/zero``) is not read to its end.
+    """
+    from ..errors import InvalidStaircase
+    from ..reader import read_chunks
+
+    stream = open_input(path)
+    taken: list[bytes] = []
+
+    class Recorder:  # (the stream, keeping what is read from it)
+        def read(self, size: int = -1) -> bytes:
+            return self._keep(stream.read(size))
+
+        def read1(self, size: int = -1) -> bytes:
+            return self._keep(getattr(stream, "read1", stream.read)(size))
+
+        def fileno(self) -> int:
+            return stream.fileno()
+
+        def _keep(self, data: bytes) -> bytes:
+            taken.append(data)
+            return data
+
+    try:
+        for _ in read_chunks(Recorder(), width=width, source=source_name(path)):  # type: ignore[arg-type]
+            pass
+    except InvalidStaircase:
+        pass  # (the caller's parse says so, from the bytes read)
+    except OSError as exc:
+        raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
+    except MemoryError:
+        raise CommandError(f"cannot read {source_name(path)!r}: it does not fit in memory") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return b"".join(taken)
 
 
 def read_staircase(path: str, width: int) -> Staircase:
