@@ -9,8 +9,10 @@ a run started, as far as a process without privileges can see it:
   (``prctl(PR_SET_CHILD_SUBREAPER)``): a process whose parent is gone becomes
   the judge's child, not ``init``'s, so the judge can reap it;
 - every process of a run carries a mark in its environment (:data:`MARK`), and
-  after each run :func:`sweep` looks through every process (``/proc``) for the
-  run's mark, its group, and the marks of this judge's runs that have finished;
+  after each run :func:`sweep` looks through the judge's descendants (every
+  process, where the kernel does not list children) for the run's group, its
+  mark, the children of what it found, and the marks of this judge's runs that
+  have finished;
   it stops each one found (``SIGSTOP``: a fork bomb cannot outrun the sweep),
   looks again until it finds no more, then kills them all and reaps those that
   became its children.
@@ -77,9 +79,12 @@ def become_subreaper(on: bool = True) -> bool:
 def _stat(pid: int) -> tuple[int, int, str] | None:
     """A process's parent, group and start time (None once it is gone)."""
     try:
-        with open(f"/proc/{pid}/stat") as file:
-            fields = file.read().rsplit(")", 1)[1].split()
-        return int(fields[1]), int(fields[2]), fields[19]
+        fd = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
+        try:
+            fields = os.read(fd, 4096).rsplit(b")", 1)[1].split()
+        finally:
+            os.close(fd)
+        return int(fields[1]), int(fields[2]), fields[19].decode()
     except (OSError, IndexError, ValueError):
         return None
 
@@ -114,7 +119,24 @@ def children(pid: int | str = "self") -> list[int]:
     return found
 
 
+_CHILDREN_LISTED = os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+
+
 def _processes() -> list[int]:
+    """The processes to look at: this judge's descendants (where the kernel lists children), else all.
+
+    As the subreaper of what it starts, the judge has every process of its runs
+    below it: orphans come to it, and a process whose parent lives is below
+    that parent.
+    """
+    if _CHILDREN_LISTED and _subreaper:
+        found: list[int] = []
+        todo = children()
+        while todo:
+            pid = todo.pop()
+            found.append(pid)
+            todo += children(pid)
+        return found
     try:
         return [int(name) for name in os.listdir("/proc") if name.isdigit()]
     except OSError:
