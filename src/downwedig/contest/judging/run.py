@@ -277,6 +277,7 @@ def run_solution(
                 running.kill_now()
             if group is not None:
                 _place(process.pid, group)
+                start = time.monotonic()  # (the run starts now: moving it took the kernel some milliseconds)
             ended = _wait(process.pid, start + timeout, feeder, _cpu_watch(group, cpu_limit))
         finally:
             stopped = time.monotonic()  # (the run's wall time ends here, not after the clean-up)
