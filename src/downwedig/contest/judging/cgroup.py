@@ -117,7 +117,12 @@ def _bases() -> dict[str, str]:
 class Group:
     """One run's cgroup: v1 (a folder in each of the memory, cpuacct and pids hierarchies) or v2 (one folder).
 
-    Made by :func:`new_group`; ``limit_bytes`` is its memory limit.
+    Made by :func:`new_group`; ``limit_bytes`` is its memory limit.  Each
+    method costs a few reads or writes in the cgroup file system; :meth:`kill`
+    O(processes) of them.
+
+    >>> Group("cgroup-v1", {"pids": "/nonexistent"}, None).pids()
+    []
     """
 
     def __init__(self, mode: str, folders: dict[str, str], limit_bytes: int | None) -> None:
@@ -365,6 +370,12 @@ def new_group(mode: str, memory_mib: int | None, processes: int = PROCESS_LIMIT)
 
     A failure is a :class:`~downwedig.errors.CommandError`.  Cost: a few
     ``mkdir`` and writes in the cgroup file system.
+
+    >>> mode = isolation()
+    >>> if mode != "process-group":
+    ...     group = new_group(mode, 64)
+    ...     assert group.pids() == [] and group.limit_bytes == 64 << 20
+    ...     group.remove()
     """
     bases = _found.get(mode)
     if not isinstance(bases, dict):

@@ -110,7 +110,11 @@ def _mark(pid: int) -> str | None:
 
 
 def children(pid: int | str = "self") -> list[int]:
-    """The children of process ``pid``, this one by default (Linux: from /proc; none elsewhere). O(threads)."""
+    """The children of process ``pid``, this one by default (Linux: from /proc; none elsewhere). O(threads).
+
+    >>> children(-1)
+    []
+    """
     found: list[int] = []
     with contextlib.suppress(OSError):
         for task in os.listdir(f"/proc/{pid}/task"):
@@ -144,7 +148,10 @@ def _processes() -> list[int]:
 
 
 def kill_group(group: int) -> None:
-    """``SIGKILL`` to a process group, if it still exists."""
+    """``SIGKILL`` to a process group, if it still exists. O(1).
+
+    >>> kill_group(2**22 + 1)  # (no such group: nothing happens)
+    """
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(group, signal.SIGKILL)
 
@@ -163,6 +170,10 @@ def sweep(mark: str, group: int, deadline: float) -> int:
     processes it killed.  Cost: one pass over ``/proc`` per round (a look at
     each process's start; the environment only of those started since the
     run), most runs needing one round.
+
+    >>> child = os.posix_spawnp("sleep", ["sleep", "60"], os.environ, setsid=True)
+    >>> sweep("run-none", child, time.monotonic() + 1), os.path.exists(f"/proc/{child}")  # (killed, reaped)
+    (1, False)
     """
     kill_group(group)
     if not os.path.isdir("/proc/self"):

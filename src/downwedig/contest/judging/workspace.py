@@ -84,7 +84,11 @@ def run_folder() -> tuple[str, str]:
 
 
 def time_report() -> str:
-    """A fresh, empty file for GNU time's report (``-o``), outside the run's folder. O(1)."""
+    """A fresh, empty file for GNU time's report (``-o``), outside the run's folder. O(1).
+
+    >>> path = time_report(); os.path.getsize(path); unlink(path); unlink(path)
+    0
+    """
     handle, path = tempfile.mkstemp(prefix=f"downwedig-time-{_owner()}-")
     os.close(handle)
     return path

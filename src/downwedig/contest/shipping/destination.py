@@ -264,6 +264,12 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
     umask applies).  A failure is a :class:`~downwedig.errors.CommandError`
     (the destination changed meanwhile, or the system refused: a full disk).
     Cost: O(total size), plus hashing a package replaced.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()) / "pkg"
+    >>> write_folder(check_destination(folder), [("a.txt", b"x")])
+    >>> sorted(p.name for p in folder.iterdir())
+    ['a.txt', 'downwedig-package.sha256']
     """
     target = destination.path
     with terminations():
