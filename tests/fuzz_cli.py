@@ -264,7 +264,8 @@ def allowed_changes(argv: list[str], here: Path, before: dict[str, str]) -> tupl
         saves = after("--save") or ["stress-failure"]
         places += [place(p + suffix) for p in saves for suffix in (".in", ".expected", ".received")]
     if command == "package":
-        named = [a for a in args if not a.startswith("-") and a not in after("--tests", "--format")]
+        values = {i + 1 for i, a in enumerate(args) if a in ("--tests", "--format")}
+        named = [a for i, a in enumerate(args) if not a.startswith("-") and i not in values]
         places += [place(p) for p in named]
         places += [os.path.join(os.path.dirname(place(p)), "." + os.path.basename(place(p))) for p in named]
     answers: list[str] = []

@@ -90,7 +90,12 @@ def test_a_failure_that_does_not_happen_again_is_reported_as_found(cli: Cli, tmp
 
 @pytest.mark.parametrize(
     "argv",
-    [["stress"], ["stress", "--solution", "x", "--max-n", "300001"], ["stress", "--solution", "x", "--tests", "0"]],
+    [
+        ["stress"],
+        ["stress", "--solution", "x", "--max-n", "300001"],
+        ["stress", "--solution", "x", "--tests", "0"],
+        ["stress", "--solution", "x", "--tests", "9" * 300],  # (found by the fuzzer: planned forever)
+    ],
 )
 def test_stress_usage_errors(cli: Cli, argv: list[str]) -> None:
     result = cli(*argv)

@@ -12,6 +12,9 @@ from ._common import add_limit_options, int_range, printable, write_output
 
 __all__ = ["configure", "run"]
 
+#: The most tests of one run (they are planned first: a few hundred bytes each; at 30 ms a run, most of an hour).
+MAX_TESTS = 100_000
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
@@ -26,7 +29,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "143 or 129 when ended by SIGTERM or SIGHUP."
     )
     parser.add_argument("--solution", required=True, metavar="COMMAND", help="shell command of the solution")
-    parser.add_argument("--tests", type=int_range(1), default=200, metavar="T", help="how many tests (200)")
+    parser.add_argument(
+        "--tests", type=int_range(1, MAX_TESTS), default=200, metavar="T", help=f"how many tests, 1..{MAX_TESTS} (200)"
+    )
     parser.add_argument(
         "--max-n", type=int_range(1, MAX_N), default=100, metavar="N", help=f"largest n, 1..{MAX_N} (100)"
     )
