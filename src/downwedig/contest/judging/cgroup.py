@@ -137,6 +137,20 @@ class Group:
     def _unique(self) -> list[str]:
         return list(dict.fromkeys(self.folders.values()))
 
+    def entries(self) -> list[str]:
+        """The files a process writes ``0`` to, to move itself into the group (cgroup v1's ``tasks``; none in v2)."""
+        return [os.path.join(folder, "tasks") for folder in self._unique()] if self.mode == "cgroup-v1" else []
+
+    def holds(self, pid: int) -> bool:
+        """Whether process ``pid`` is in the group, in every hierarchy."""
+        for folder in self._unique():
+            try:
+                if str(pid) not in _read(os.path.join(folder, "cgroup.procs")).split():
+                    return False
+            except OSError:
+                return False
+        return True
+
     def place(self, pid: int) -> None:
         """Move process ``pid`` (stopped, before it runs anything) into the group; an OSError if it can't be."""
         for folder in self._unique():

@@ -22,6 +22,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 __all__ = ["describe_exit", "exec_form", "has_gnu_time", "read_time_report", "relocated", "shell_script"]
@@ -132,6 +133,7 @@ def shell_script(
     output_limit: int,
     *,
     stop_first: bool = False,
+    enter: Sequence[str] = (),
     origin: str | None = None,
 ) -> str:
     """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
@@ -140,14 +142,19 @@ def shell_script(
     second past it (``SIGXCPU``), hard a second later (``SIGKILL``); the memory
     limit the address space (``RLIMIT_AS``) unless ``stop_first``: then the
     run has a cgroup, which holds the memory limit, and the script first stops
-    itself (``SIGSTOP``) until the judge has moved it into that cgroup.  The
+    itself (``SIGSTOP``) until the judge has moved it into that cgroup, or
+    checked that it moved itself there: it writes ``0`` (itself) to each of
+    the ``tasks`` files ``enter`` (cgroup v1), which, unlike the judge moving
+    another process, takes no global lock in the kernel (that costs a
+    10-millisecond RCU grace period).  The
     stack is unlimited whenever memory is limited, as judges set it.  With
     ``origin``, the command's file names are :func:`relocated` from there.
 
     >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
     ['kill -STOP $$', 'ulimit -f 1 2>/dev/null']
     """
-    lines = ["kill -STOP $$"] if stop_first else []
+    lines = [f"echo 0 > {shlex.quote(path)} 2>/dev/null" for path in enter]
+    lines += ["kill -STOP $$"] if stop_first else []
     lines.append(f"ulimit -f {max(1, -(-output_limit // 512))} 2>/dev/null")  # in blocks of 512 bytes
     if cpu_limit is not None:
         soft = math.ceil(cpu_limit) + 1

@@ -242,12 +242,15 @@ def run_solution(
         origin = os.getcwd()
     except OSError:  # (a folder removed under the judge)
         origin = None
-    script = shell_script(command, cpu_limit, memory_mib, output_limit, stop_first=grouped, origin=origin)
-    argv = ["/bin/sh", "-c", script]
     with contextlib.ExitStack() as stack:
         group = new_group(mode, memory_mib) if grouped else None
         if group is not None:
             stack.callback(group.remove)
+        enter = group.entries() if group is not None else []
+        script = shell_script(
+            command, cpu_limit, memory_mib, output_limit, stop_first=grouped, enter=enter, origin=origin
+        )
+        argv = ["/bin/sh", "-c", script]
         private, work = workspace.run_folder()
         stack.callback(workspace.remove_tree, private)
         report = None
@@ -338,11 +341,15 @@ def _start(
 
 
 def _place(pid: int, group: Group) -> None:
-    """Move the run's shell, stopped before it runs anything, into its cgroup, and let it go on."""
+    """Move the run's shell, stopped before it runs anything, into its cgroup (or check that it moved itself
+    there: cgroup v1), and let it go on."""
     if not _wait_stopped(pid):
         raise CommandError("the run's shell ended before it could be moved into its cgroup")
     try:
-        group.place(pid)
+        if not group.entries():
+            group.place(pid)
+        elif not group.holds(pid):
+            raise OSError(0, "it did not move itself there")
     except OSError as exc:
         raise CommandError(f"cannot move the run into its cgroup: {exc.strerror or exc}") from None
     os.kill(pid, signal.SIGCONT)
