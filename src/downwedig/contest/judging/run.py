@@ -16,9 +16,10 @@ memory, and the isolation it ran under.  How:
   first :data:`STDERR_KEPT` bytes of the errors are read back.
 - **Its own cgroup**, where the machine allows it
   (:func:`~downwedig.contest.judging.cgroup.isolation`: ``cgroup-v2`` or
-  ``cgroup-v1``): the shell that runs the command stops itself first thing,
-  the judge moves it into a fresh cgroup and lets it go on, so every process
-  of the run is in the group.  CPU time and peak memory are the group's
+  ``cgroup-v1``): the shell that runs the command moves itself into a fresh
+  cgroup (v1; in v2 the judge moves it) and stops itself, and the judge checks
+  it is there before it lets it go on, so every process of the run is in the
+  group.  CPU time and peak memory are the group's
   (children included, waited for or not); the memory limit and a cap of
   :data:`~downwedig.contest.judging.cgroup.PROCESS_LIMIT` tasks are the
   group's; the judge reads the group's CPU time as the run goes and ends it
