@@ -86,7 +86,7 @@ def check_moves_and_line(a: DayAnalysis) -> None:
         step = m.target
     assert a.moves(step) == []
     assert (line[-1].player if line else Player.DIMA) is a.winner
-    assert a.line_steps() == [1, *(p.move.target for p in line)]
+    assert list(a.line_steps()) == [1, *(p.move.target for p in line)]
 
 
 @examples(150)

@@ -22,6 +22,7 @@ templates of :data:`REASONS`).  The text report and the JSON
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -222,15 +223,16 @@ class DayAnalysis:
             out.append((move, reply))
         return out
 
-    def line_steps(self) -> list[int]:
+    def line_steps(self) -> Sequence[int]:
         """The steps the handkerchief visits when both play perfectly, from step 1. O(remoteness(1) * width).
 
-        Mirrored in ``render/model.js`` (``lineSteps``).
+        An ``array`` of 4 bytes a step (a line can be millions of moves long).  Mirrored in
+        ``render/model.js`` (``lineSteps``).
 
-        >>> analyse(Staircase.from_rows(["WW"] * 5)).line_steps()
+        >>> list(analyse(Staircase.from_rows(["WW"] * 5)).line_steps())
         [1, 2, 3, 5]
         """
-        steps, step = [1], self.best_target(1)
+        steps, step = array("I", [1]), self.best_target(1)
         while step is not None:
             steps.append(step)
             step = self.best_target(step)
@@ -298,9 +300,11 @@ def analyse(staircase: Staircase, day: int | None = None) -> DayAnalysis:
     if not 1 <= k <= len(staircase):
         raise InvalidDay(k, len(staircase))
     prefix = staircase.prefix(k)
-    masks = [0, *move_masks(prefix)]
+    found = move_masks(prefix)
+    # Compact arrays (a few bytes a step, not a list's 8 and more): a day of 10^7 steps stays in 200 MiB.
+    masks: Sequence[int] = b"\0" + found if isinstance(found, bytes) else array("L", [0, *found])
     won = bytearray(k + 1)
-    rem = [0] * (k + 1)
+    rem = array("I", bytes(4 * (k + 1)))
     for i in range(k, 0, -1):
         mask = masks[i]
         if not mask:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 from ..conftest import Cli
 
@@ -41,3 +44,58 @@ def test_answers_beside_the_inputs(cli: Cli, tmp_path: Path) -> None:
 def test_an_empty_folder_is_a_usage_error(cli: Cli, tmp_path: Path) -> None:
     result = cli("answers", tmp_path)
     assert result.status == 2 and "no inputs" in result.stderr
+
+
+def test_an_input_is_never_overwritten_through_a_linked_folder(cli: Cli, tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "t.ans").write_bytes(INPUT)  # an input named like an answer
+    (tmp_path / "L").symlink_to(folder)
+    result = cli("answers", folder / "t.ans", "--out-dir", tmp_path / "L")
+    assert result.status == 1 and "its answer would overwrite it" in result.out
+    assert (folder / "t.ans").read_bytes() == INPUT
+
+
+def test_a_file_in_an_answer_s_place_is_kept_unless_it_is_an_answer(cli: Cli, tmp_path: Path) -> None:
+    (tmp_path / "keep.in").write_bytes(INPUT)
+    (tmp_path / "keep.txt").write_bytes(b"1\nWWWWWWWW\n")
+    refused = cli("answers", tmp_path / "keep.txt", "--suffix", ".in")
+    assert refused.status == 1 and "keep.in exists and is not an answer file" in refused.out
+    assert (tmp_path / "keep.in").read_bytes() == INPUT
+    (tmp_path / "a.in").write_bytes(INPUT)
+    (tmp_path / "a.ans").write_bytes(b"2222\r\n")  # an old answer (another tool's line ending): replaced
+    assert cli("answers", tmp_path / "a.in").status == 0 and (tmp_path / "a.ans").read_text() == "211\n"
+    os.mkfifo(tmp_path / "b.ans")
+    (tmp_path / "b.in").write_bytes(INPUT)
+    fifo = cli("answers", tmp_path / "b.in")
+    assert fifo.status == 1 and "b.ans exists and is not a regular file" in fifo.out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--out-dir", ""], "an empty name is no folder"),
+        (["--out-dir", "{sample}"], "cannot make the folder"),
+        (["--out-dir", "a" * 300], "File name too long"),
+        (["--out-dir", "/proc/x"], "cannot make the folder '/proc/x'"),
+        (["--suffix", ".a\nb"], "a suffix is a dot and a name"),
+    ],
+)
+def test_a_bad_folder_or_suffix_is_a_usage_error(cli: Cli, tmp_path: Path, argv: list[str], words: str) -> None:
+    (tmp_path / "t.in").write_bytes(INPUT)
+    argv = [word.format(sample=tmp_path / "t.in") for word in argv]
+    result = cli("answers", tmp_path / "t.in", *argv)
+    assert result.status == 2 and words in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 3  # the usage (two lines) and one line of error
+
+
+def test_an_empty_input_name_is_a_usage_error(cli: Cli) -> None:
+    result = cli("answers", "")
+    assert result.status == 2 and "an INPUT is an empty name" in result.stderr
+
+
+def test_file_names_are_printed_escaped(cli: Cli, tmp_path: Path) -> None:
+    odd = tmp_path / "a\nb.in"
+    odd.write_bytes(INPUT)
+    result = cli("answers", odd)
+    assert result.status == 0 and "a\\nb.in -> " in result.out and result.out.count("\n") == 2

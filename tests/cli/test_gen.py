@@ -109,3 +109,31 @@ def test_gen_plan_errors(cli: Cli, in_tmp: Path) -> None:
     assert twice.status == 1 and "twice.plan:1:1: error: test 'b' is the same input as 'a'" in twice.stderr
     (in_tmp / "file").write_text("x")
     assert cli("gen", "--plan", "full", "-o", "file").status == 2
+
+
+def test_gen_plan_never_writes_over_a_file(cli: Cli, in_tmp: Path) -> None:
+    (in_tmp / "my.plan").write_text("a equal --n 9\nb random --n 5\n")
+    (in_tmp / "upload").mkdir()
+    (in_tmp / "upload" / "b.ans").write_text("my own answer\n")
+    result = cli("gen", "--plan", "my.plan", "-o", "upload")
+    assert result.status == 1 and result.out == ""
+    assert result.stderr == (
+        "downwedig: error: upload already holds b.ans; a plan's tests are never written over files: "
+        "give an empty or new folder\n"
+    )
+    assert [p.name for p in (in_tmp / "upload").iterdir()] == ["b.ans"]
+    assert (in_tmp / "upload" / "b.ans").read_text() == "my own answer\n"
+
+
+def test_a_plan_that_is_endless_or_not_text_is_refused_at_once(cli: Cli, in_tmp: Path) -> None:
+    for command in (["gen", "--plan", "/dev/zero"], ["package", "pkg", "--tests", "/dev/zero"]):
+        result = cli(*command)
+        assert (result.status, result.out) == (1, ""), command
+        assert result.stderr == "/dev/zero:1:1: error: a plan is a short text file; this one is over 1048576 bytes\n"
+    (in_tmp / "latin.plan").write_bytes(b"a random --n 3\n# caf\xe9\n")
+    latin = cli("gen", "--plan", "latin.plan")
+    assert (latin.status, latin.stderr) == (1, "latin.plan:2:6: error: byte 0xe9 is not UTF-8 text\n")
+    (in_tmp / "endless.plan").write_text("a file /dev/zero\n")
+    endless = cli("gen", "--plan", "endless.plan", "-o", "out")
+    assert endless.status == 1 and endless.stderr.startswith("endless.plan:1:8: error: /dev/zero is not a valid test")
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["endless.plan", "latin.plan"]

@@ -41,7 +41,8 @@ def python(tmp_path: Path, name: str, code: str) -> str:
         ("wrong", "print('211112222211')", [], "WA", "wrong answer on day 12"),
         ("format", "print('2 1 1')", [], "PE", "wrong output format: column 2"),
         ("sleeper", "import time\ntime.sleep(60)", ["--time-limit", "0.2"], "TLE", "killed at the wall-clock limit"),
-        ("hog", "data = bytearray(300 << 20)", ["--memory-limit", "64"], "MLE", "limit 64 MiB: MemoryError"),
+        # (MemoryError when the address space is the limit; "out of memory" when the run's cgroup holds it)
+        ("hog", "data = bytearray(300 << 20)", ["--memory-limit", "64"], "MLE", "limit 64 MiB: "),
         ("crash", "raise IndexError('boom')", [], "RE", "exit status 1; stderr: IndexError: boom"),
     ],
 )
@@ -72,9 +73,9 @@ def test_accepted_and_json(cli: Cli, tests_folder: Path, bundle_command: str) ->
     assert report["tests"][1]["message"] == "ok 12 days"
     assert report["summary"]["verdict"] == "AC" and report["summary"]["tests"] == 2
     assert report["summary"]["counts"]["AC"] == 2
-    slowest = max(report["tests"], key=lambda test: test["cpu_s"])
-    assert report["summary"]["slowest_accepted"] == slowest["name"]
-    assert report["summary"]["slowest_accepted_s"] == slowest["cpu_s"]
+    cpu = {test["name"]: test["cpu_s"] for test in report["tests"]}
+    # (the slowest by the unrounded time: two tests may show the same rounded one)
+    assert report["summary"]["slowest_accepted_s"] == cpu[report["summary"]["slowest_accepted"]] == max(cpu.values())
     assert report["summary"]["suggested_time_limit_s"] == 1 and report["summary"]["not_run"] == 0
 
 

@@ -24,7 +24,8 @@ from ..conftest import missing_tool, need_tool
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
 
-#: How the tests (and benchmarks/page.py) start Chromium: headless, no sandbox (as root), no network chatter.
+#: How the tests start Chromium: headless, no sandbox (as root), no network chatter.  benchmarks/page.py, which
+#: runs without the tests, keeps a copy (``ARGS``); test_page.py checks that the two agree.
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

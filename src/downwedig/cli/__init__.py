@@ -84,7 +84,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     failing test found (``stress``, ``answers``); 2 a usage error (``check``:
     a presentation error); 3 an invalid test (``validate``) or a checker
     failure (``check``, whose usage errors exit 3 too); 130 interrupted
-    (Ctrl-C); 141 standard output closed early (``| head``), as for ``cat``.
+    (Ctrl-C), 143 and 129 ended by ``SIGTERM`` or ``SIGHUP`` (``test``,
+    ``stress``, ``answers`` and ``package``, cleaning up as for Ctrl-C); 141
+    standard output closed early (``| head``), as for ``cat``.
     """
     words = list(sys.argv[1:] if argv is None else argv)
     if words == ["--version"]:  # the quickest answer, without building any parser
@@ -106,8 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C; or SIGTERM, SIGHUP as downwedig.interrupts.Terminated (128 + N)
+        return getattr(exc, "exit_status", 130)
 
 
 def _run(words: list[str]) -> int:

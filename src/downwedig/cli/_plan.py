@@ -9,8 +9,10 @@ usage error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -55,6 +57,14 @@ def run_plan(args: argparse.Namespace) -> int:
     folder = Path(args.output)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{args.output} is not a folder (with --plan, -o names the folder the tests go to)")
+    names = (f"{test.name}{suffix}" for test in plan for suffix in (".in", ".ans"))
+    taken = [name for name in names if os.path.lexists(folder / name)]
+    if taken:
+        more = f" (and {len(taken) - 1} more)" if len(taken) > 1 else ""
+        raise CommandError(
+            f"{printable(args.output)} already holds {printable(taken[0])}{more}; a plan's tests are never written "
+            "over files: give an empty or new folder"
+        )
     tty = sys.stderr.isatty()
 
     def progress(name: str) -> None:
@@ -83,11 +93,23 @@ def run_plan(args: argparse.Namespace) -> int:
 
 
 def _write(path: Path, data: bytes) -> None:
-    """Write a file whole: under a temporary name first, then renamed (a failure leaves no half file)."""
-    temporary = path.with_name(f".{path.name}.tmp")
+    """Write a new file whole: under a temporary name first, then linked to its name, which must still be free
+    (a failure leaves no half file, and a file that appeared meanwhile is not replaced)."""
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.chmod(name, 0o666 & ~_umask())
+        try:
+            os.link(name, path)
+        except FileExistsError:
+            raise CommandError(f"{printable(str(path))} appeared meanwhile; it is left as it is") from None
     finally:
-        if temporary.exists():
-            temporary.unlink()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

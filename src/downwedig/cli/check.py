@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import Parser, UsageError, open_input, read_input
+from ._common import Parser, UsageError, open_input, read_input, read_input_staircase
 
 __all__ = ["configure", "run"]
 
@@ -32,8 +32,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.input == "-" and args.output == "-":
         raise UsageError("INPUT and OUTPUT cannot both be stdin")
-    input_data = read_input(args.input)
-    answer_data = None if args.answer == "-" else read_input(args.answer)
+    input_data = read_input_staircase(args.input)  # (/dev/zero: not read to its end)
+    # An answer is n digits, n at most the input's lines (a little more is kept: trailing blanks may follow).
+    answer_data = None if args.answer == "-" else read_input(args.answer, 2 * len(input_data) + (1 << 20))
     output = open_input(args.output)  # read in bounded memory by the checker, however large
     try:
         found = check(input_data, output, answer_data, explain=args.explain)

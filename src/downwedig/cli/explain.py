@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import add_day_options, day_of, read_input, source_name, steps_range, use_color
+from ._common import add_day_options, day_of, read_staircase, steps_range, use_color
 
 __all__ = ["configure", "run"]
 
@@ -26,11 +26,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..explain import analyse
-    from ..reader import parse
     from ..render.json import json_chunks
     from ..render.text import text_lines
 
-    staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
+    staircase = read_staircase(args.file, args.width)
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
     analysis = analyse(staircase, day)

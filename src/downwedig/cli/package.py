@@ -59,7 +59,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="also write FILE, a zip for DOMjudge: the package's files at its root, domjudge-problem.ini and the "
         "statement built as problem.pdf and problem.html (needs lualatex and pandoc)",
     )
-    parser.add_argument("--force", action="store_true", help="replace DIR if it exists and is not empty")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace DIR if it is a package this tool wrote and nobody changed since (and the --zip FILE it wrote)",
+    )
 
 
 def _size(count: int) -> str:
@@ -67,7 +71,8 @@ def _size(count: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.shipping.package import check_destination, write_package
+    from ..contest.shipping.destination import check_destination
+    from ..contest.shipping.package import write_package
     from ..errors import InvalidPlan
     from ._plan import load, source_of
 
@@ -77,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if args.zip is not None:
         from ..contest.shipping.domjudge import check_zip_destination
 
-        zip_path = check_zip_destination(Path(args.zip), path)
+        zip_path = check_zip_destination(Path(args.zip), path, args.force)
     plan = load(args.tests)
     tty = sys.stderr.isatty()
 
@@ -123,6 +128,6 @@ def run(args: argparse.Namespace) -> int:
     if zip_path is not None:
         from ..contest.shipping.domjudge import write_zip
 
-        made = write_zip(built, zip_path)
+        made = write_zip(built, zip_path, args.force)
         out.write(f"package: wrote {printable(str(zip_path))} for DOMjudge: {made}\n")
     return 0

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ._common import CommandError, UsageError, add_day_options, day_of, read_input, source_name, use_color
+from ._common import CommandError, UsageError, add_day_options, day_of, read_staircase, use_color
 
 if TYPE_CHECKING:
     from ..play import Game
@@ -57,12 +57,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..explain import analyse
     from ..play import Game
-    from ..reader import parse
     from ..staircase import Player
 
     if args.file == "-":
         raise UsageError("play reads your moves from standard input: give the staircase as a file")
-    staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
+    staircase = read_staircase(args.file, args.width)
     day = day_of(args.day, len(staircase))
     person = Player.DINA if args.person == "dina" else Player.DIMA
     game = Game(analyse(staircase, day), person)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import UsageError, add_day_options, day_of, read_input, source_name, steps_range, write_output
+from ._common import UsageError, add_day_options, day_of, read_staircase, source_name, steps_range, write_output
 
 __all__ = ["configure", "run"]
 
@@ -20,7 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "A PICTURE ending in .svg gets that picture; one ending in .html gets a self-contained page to "
         "browse every day, page through its steps and play it against the computer. --steps A..B draws "
         "those steps (the page opens on them). '-' writes to standard output (SVG unless --format html). "
-        "Any other ending is a usage error, and nothing is written."
+        "Any other ending needs --format (else it is a usage error, and nothing is written). A FIFO, a device or "
+        "/dev/stdout is written through; a file is replaced whole."
     )
     add_day_options(parser)
     parser.add_argument("-o", "--output", required=True, metavar="PICTURE", help="output file, .svg or .html; '-'")
@@ -32,20 +33,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _format(output: str, chosen: str | None) -> str:
     if output == "-":
         return chosen or "svg"
-    ending = "." + output.rsplit(".", 1)[-1].lower() if "." in output else ""
+    ending = "." + output.rsplit(".", 1)[-1].lower() if "." in output.rsplit("/", 1)[-1] else ""
     implied = FORMATS.get(ending)
     if implied is None:
-        raise UsageError(f"cannot tell the format of {source_name(output)!r}: name it .svg or .html")
+        if chosen is not None:
+            return chosen  # (a name of no known ending: --format says)
+        raise UsageError(f"cannot tell the format of {source_name(output)!r}: name it .svg or .html, or give --format")
     if chosen is not None and chosen != implied:
         raise UsageError(f"--format {chosen} does not match the name {source_name(output)!r}")
     return implied
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..reader import parse
 
     kind = _format(args.output, args.format)
-    staircase = parse(read_input(args.file), width=args.width, source=source_name(args.file))
+    staircase = read_staircase(args.file, args.width)
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
     if kind == "html":

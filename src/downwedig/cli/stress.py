@@ -8,9 +8,12 @@ import sys
 from typing import Any
 
 from ..staircase import MAX_N
-from ._common import CommandError, add_limit_options, int_range, printable
+from ._common import add_limit_options, int_range, printable, write_output
 
 __all__ = ["configure", "run"]
+
+#: The most tests of one run (they are planned first: a few hundred bytes each; at 30 ms a run, most of an hour).
+MAX_TESTS = 100_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -21,10 +24,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "it keeps failing with the same verdict; print the minimal test, the expected and received output "
         "and the gen command of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
         "A failure that does not happen again while shrinking is reported and saved as it was found. "
-        "Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors."
+        "Runs are made as 'downwedig test' makes them; the report names the isolation (cgroup-v2, cgroup-v1 or "
+        "process-group). Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors, "
+        "143 or 129 when ended by SIGTERM or SIGHUP."
     )
     parser.add_argument("--solution", required=True, metavar="COMMAND", help="shell command of the solution")
-    parser.add_argument("--tests", type=int_range(1), default=200, metavar="T", help="how many tests (200)")
+    parser.add_argument(
+        "--tests", type=int_range(1, MAX_TESTS), default=200, metavar="T", help=f"how many tests, 1..{MAX_TESTS} (200)"
+    )
     parser.add_argument(
         "--max-n", type=int_range(1, MAX_N), default=100, metavar="N", help=f"largest n, 1..{MAX_N} (100)"
     )
@@ -61,10 +68,25 @@ def _excerpt(data: bytes, limit: int = 400) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..contest.judging.run import stop_all
+    from ..interrupts import terminations
+
+    try:
+        with terminations(stop_all, interrupt=True):
+            return _stress(args)
+    finally:
+        stop_all(False)
+
+
+def _stress(args: argparse.Namespace) -> int:
+    import concurrent.futures
+
     from ..contest.generating.registry import to_text
+    from ..contest.judging.cgroup import isolation
     from ..contest.judging.stress import stress
     from ..contest.judging.verdict import Limits
 
+    mode = isolation()
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, test: Any) -> None:
@@ -72,26 +94,39 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     jobs = args.jobs or os.cpu_count() or 1
-    report = stress(
-        args.solution,
-        tests=args.tests,
-        max_n=args.max_n,
-        seed=args.seed,
-        limits=Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit),
-        jobs=jobs,
-        shrink_runs=max(0, args.shrink_runs),
-        progress=progress if tty else None,
-    )
+    with concurrent.futures.ThreadPoolExecutor(1) as worker:  # (this thread stays free to take signals)
+        report = worker.submit(
+            stress,
+            args.solution,
+            tests=args.tests,
+            max_n=args.max_n,
+            seed=args.seed,
+            limits=Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit),
+            jobs=jobs,
+            shrink_runs=max(0, args.shrink_runs),
+            progress=progress if tty else None,
+        ).result()
     if tty:
         sys.stderr.write("\r\033[K")
     out = sys.stdout
     if report.failure is None:
-        out.write(f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n})\n")
+        out.write(
+            f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n}; isolation: {mode})\n"
+        )
         return 0
     test, failure = report.test, report.failure
     assert test is not None and report.minimal is not None and report.minimal_failure is not None
     minimal, last = report.minimal, report.minimal_failure
-    out.write(f"stress: test {report.index + 1} of {args.tests} failed: {failure.verdict}\n  {failure.message}\n")
+    text = to_text(minimal)
+    # The files first: a reader that stops early (`| head`) must not cost the test that was found.
+    for suffix, data in (
+        (".in", text.encode("ascii")),
+        (".expected", last.expected.encode("ascii") + b"\n"),
+        (".received", last.received),
+    ):
+        write_output(args.save + suffix, data)
+    out.write(f"stress: test {report.index + 1} of {args.tests} failed: {failure.verdict} (isolation: {mode})\n")
+    out.write(f"  {printable(failure.message)}\n")
     out.write(f"original test ({test.family}, n = {test.n}): {test.command}\n")
     if not report.repeated:
         out.write(
@@ -103,8 +138,7 @@ def run(args: argparse.Namespace) -> int:
         reds = sum(row.bit_count() for row in minimal)
         sizes = f"{_count(test.n, 'step')} to {len(minimal)} ({_count(reds, 'red piece')} left)"
         out.write(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.verdict}\n")
-        out.write(f"  {last.message}\n")
-    text = to_text(minimal)
+        out.write(f"  {printable(last.message)}\n")
     if len(minimal) <= _SHOWN_STEPS:
         out.write("\n" + text + "\n")
         out.write(f"expected: {last.expected}\n")
@@ -113,15 +147,5 @@ def run(args: argparse.Namespace) -> int:
     out.write(f"received: {_excerpt(last.received)}\n")
     if last.stderr.strip():
         out.write(f"stderr:   {_excerpt(last.stderr)}\n")
-    try:
-        for suffix, data in (
-            (".in", text.encode("ascii")),
-            (".expected", last.expected.encode("ascii") + b"\n"),
-            (".received", last.received),
-        ):
-            with open(args.save + suffix, "wb") as file:
-                file.write(data)
-    except OSError as exc:
-        raise CommandError(f"cannot save {args.save + suffix!r}: {exc.strerror or exc}") from None
     out.write(f"saved {printable(args.save)}.in, {printable(args.save)}.expected, {printable(args.save)}.received\n")
     return 1

@@ -17,16 +17,20 @@ _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Run COMMAND (a shell command reading the test on stdin) on each test, in its own process group, "
-        "under a CPU time limit (killed at a wall-clock limit of 1.5 times it plus a second) and a memory "
-        "limit (its address space), and give a verdict per test: AC, WA (the first wrong day), PE (not one "
-        "line of n digits 1/2), TLE, MLE (a failure out of memory, or a peak resident memory over the limit), "
+        "Run COMMAND (a shell command reading the test on stdin, in a fresh empty folder) on each test, in its "
+        "own cgroup where the machine allows it (else its own process group), under a CPU time limit (killed at "
+        "a wall-clock limit of 1.5 times it plus a second) and a memory limit, and give a verdict per test: AC, "
+        "WA (the first wrong day), PE (not one line of n digits 1/2), TLE, MLE (out of memory, or a peak memory "
+        "over the limit), "
         "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
         "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
         "(a problem package's data/ works); none means the folder tests/. A CMD that is one .py file runs with "
-        "this Python. The summary gives the slowest accepted run and, when every test is AC, the time limit the "
-        "problem package format derives from it (2 x, rounded up to a whole second). "
-        "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors."
+        "this Python. Every test is read and checked before the first run; a test whose files change meanwhile "
+        "gets FAIL. The report names the isolation: cgroup-v2, cgroup-v1 or process-group. The summary gives the "
+        "slowest accepted run and, when every test is AC, the time limit the problem package format derives from "
+        "it (2 x, rounded up to a whole second). "
+        "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or "
+        "SIGHUP."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument(
@@ -100,6 +104,18 @@ def _timing_line(totals: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..contest.judging.run import stop_all
+    from ..interrupts import terminations
+
+    try:
+        with terminations(stop_all, interrupt=True):
+            return _judge(args)
+    finally:
+        stop_all(False)
+
+
+def _judge(args: argparse.Namespace) -> int:
+    from ..contest.judging.cgroup import isolation
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
 
@@ -111,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("no TESTS given and no folder tests/ here")
     command = solution_command(args.solution)
     tests = find_tests(paths)
-    check_tests(tests)
+    fingerprints = check_tests(tests)
+    mode = isolation()
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
     tty = sys.stderr.isatty()
 
@@ -120,7 +137,13 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.flush()
 
     results = judge(
-        command, tests, limits, jobs=args.jobs, progress=progress if tty else None, stop_on_failure=args.exitfirst
+        command,
+        tests,
+        limits,
+        jobs=args.jobs,
+        progress=progress if tty else None,
+        fingerprints=fingerprints,
+        stop_on_failure=args.exitfirst,
     )
     if tty:
         sys.stderr.write("\r\033[K")
@@ -137,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
             }
             for r in results
         ]
-        report = {"tests": rows, "summary": {**totals, "not_run": len(tests) - len(results)}}
+        report = {"tests": rows, "summary": {**totals, "not_run": len(tests) - len(results)}, "isolation": mode}
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
@@ -149,6 +172,6 @@ def run(args: argparse.Namespace) -> int:
             line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
         if len(results) < len(tests):
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
-        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB"
+        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB; isolation: {mode}"
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
     return 0 if totals["verdict"] == "AC" else 1

@@ -23,14 +23,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.generating.validate import validate
+    from ..contest.generating.validate import LARGEST, validate
     from ..errors import InvalidStaircase
 
     status = 0
     unreadable = []
     for path in args.files:
         try:
-            data = read_input(path)
+            data = read_input(path, LARGEST)  # (no more is needed to find the first fault, even of /dev/zero)
         except UsageError as exc:
             unreadable.append(str(exc))
             continue

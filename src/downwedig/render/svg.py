@@ -254,7 +254,7 @@ def svg_element(
         below = TEXTS["below"].format(first=last + 1, day=a.day)
         draw.text(svg, lay.left, total_h - lay.below_rise, lay.font, below, **more)
 
-    on_path = set(path)
+    on_path = {step for step in path if first <= step <= last}  # (the window's only: a line can be 10^6 long)
     for i in range(first, last + 1):
         info, yi = a.step(i), y(i)
         status = info.status if i >= reveal_from else "unknown"

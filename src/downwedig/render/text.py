@@ -86,7 +86,6 @@ def text_lines(
     stuck = Player.DINA if plies % 2 == 0 else Player.DIMA
     yield "  " + WORDS["stuck"].format(player=stuck, step=visits[-1])
     yield ""
-    on_line = set(visits)
     pieces_width = max(8, a.staircase.width)
     plain = 1 + _STEP + _GAP + pieces_width + _GAP + _STATUS + _REM + _GAP  # where the moves start
     yield WORDS["key"]
@@ -98,6 +97,8 @@ def text_lines(
     red = paint("R", _RED)
     status_text = (paint(f"{'lost':<{_STATUS}}", _RED), paint(f"{'won':<{_STATUS}}", _GREEN))
     chosen = range(steps[0], steps[1] + 1) if steps else a.notable_steps()
+    low, high = (chosen[0], chosen[-1]) if chosen else (0, -1)
+    on_line = {step for step in visits if low <= step <= high}  # (the table's only: a line can be 10^6 long)
     previous = (steps[0] if steps else 1) - 1
     for i in [*chosen, None]:
         upto = k if i is None else i - 1

@@ -45,3 +45,11 @@ def test_solve_format_is_valid(staircase: Staircase) -> None:
 def test_a_huge_n_is_refused_quickly() -> None:
     with pytest.raises(InvalidStaircase, match=r"n = 111111111111\.\.\. \(5000 digits\) is not in \[1, 300000\]"):
         validate(b"1" * 5000 + b"\nWWWWWWWW\n")
+
+
+@pytest.mark.parametrize("digits", ["1000000", "300001", "123456789012"])
+def test_an_n_too_large_is_quoted_alone_not_with_the_next_line(digits: str) -> None:
+    # (The first 12 bytes used to be quoted: "n = 1000000\nWRWW..." split the one-line error.)
+    with pytest.raises(InvalidStaircase) as caught:
+        validate(f"{digits}\nWRWWRRWR\n".encode())
+    assert caught.value.reason == f"n = {int(digits)} is not in [1, 300000]"

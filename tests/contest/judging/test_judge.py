@@ -65,8 +65,17 @@ def test_tests_that_cannot_be_judged(tmp_path: Path) -> None:
         check_tests(find_tests([bad_answer]))
 
 
-def run(code: int | None, stdout: bytes = b"", stderr: bytes = b"", cpu: float = 0.1, peak: float | None = 20.0) -> Run:
-    return Run(code, stdout, stderr, cpu + 0.01, cpu, peak)
+def run(
+    code: int | None,
+    stdout: bytes = b"",
+    stderr: bytes = b"",
+    cpu: float = 0.1,
+    peak: float | None = 20.0,
+    *,
+    oom: bool = False,
+    overflow: str | None = None,
+) -> Run:
+    return Run(code, stdout, stderr, cpu + 0.01, cpu, peak, out_of_memory=oom, overflow=overflow)
 
 
 LIMITS = Limits(cpu_s=1.0, memory_mib=100)
@@ -86,7 +95,12 @@ LIMITS = Limits(cpu_s=1.0, memory_mib=100)
         (run(-9, peak=95.0), "MLE", "peak 95 MiB"),
         (run(-9, peak=50.0), "RE", "killed by signal SIGKILL"),
         (run(3, stderr=b"Traceback\n  ...\nIndexError: boom\n"), "RE", "exit status 3; stderr: IndexError: boom"),
-        (run(-25), "RE", "SIGXFSZ: the output went over the limit of 8388608 bytes"),
+        (run(-25, overflow="output"), "RE", "SIGXFSZ: its output went over the limit of 8388608 bytes"),
+        (run(-25, overflow="error output"), "RE", "SIGXFSZ: its error output went over the limit of 8388608 bytes"),
+        (run(-25), "RE", "SIGXFSZ: a file it wrote went over the limit of 8388608 bytes"),
+        # The kernel's OOM killer ended a process of the run's cgroup: MLE, even when the run then hung or passed.
+        (run(0, b"211\n", peak=100.0, oom=True), "MLE", "limit 100 MiB: the kernel ended it out of memory"),
+        (run(None, peak=100.0, oom=True), "MLE", "limit 100 MiB"),
     ],
 )
 def test_verdict_rules(outcome: Run, expected: str, words: str) -> None:
@@ -119,6 +133,7 @@ def test_judging_keeps_the_tests_order_whatever_the_jobs(tmp_path: Path) -> None
             "TLE": 0,
             "MLE": 0,
             "RE": 0,
+            "FAIL": 0,
         }
     )
 
@@ -129,7 +144,7 @@ def test_summary_of_all_accepted() -> None:
         "verdict": "AC",
         "first_failure": None,
         "tests": 2,
-        "counts": {"AC": 2, "WA": 0, "PE": 0, "TLE": 0, "MLE": 0, "RE": 0},
+        "counts": {"AC": 2, "WA": 0, "PE": 0, "TLE": 0, "MLE": 0, "RE": 0, "FAIL": 0},
         "max_cpu_s": 0.5,
         "max_wall_s": 0.6,
         "max_peak_mib": 20.0,

@@ -1,18 +1,29 @@
-"""Running a solution: a time-out kills everything it started, and so does finishing."""
+"""Running a solution: what it is given, what is counted, and that nothing it started outlives the run.
+
+Most tests run twice (the ``mode`` fixture): with each run in a cgroup of its
+own, where the machine allows it, and in a process group, the fallback.  What
+only a cgroup can give (children's CPU time and memory counted, a fork bomb
+capped) runs in the cgroup mode alone.
+"""
 
 from __future__ import annotations
 
+import os
 import resource
 import signal
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from downwedig.contest.judging.run import describe_exit, has_gnu_time, run_solution
+from downwedig.contest.judging import cgroup
+from downwedig.contest.judging.run import Stopped, describe_exit, has_gnu_time, run_solution, stop_all
 
 from ...conftest import missing_tool, need_tool
+from ...isolation import left_running, run_folders
 from ...solutions import alive, solution_command
 
 HANG = """\
@@ -29,19 +40,30 @@ def wait_until_gone(pids: list[int]) -> list[int]:
     deadline = time.monotonic() + 5
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return [pid for pid in pids if alive(pid)]
+    left = [pid for pid in pids if alive(pid)]
+    for pid in left:  # (a failing test leaves nothing running either)
+        os.kill(pid, signal.SIGKILL)
+    return left
 
 
-def test_a_hang_is_killed_with_everything_it_started(tmp_path: Path) -> None:
+def pid_from(path: Path) -> int:
+    deadline = time.monotonic() + 10
+    while not path.exists() or not path.read_text().strip():
+        assert time.monotonic() < deadline, "the solution never wrote its child's pid"
+        time.sleep(0.01)
+    return int(path.read_text())
+
+
+def test_a_hang_is_killed_with_everything_it_started(tmp_path: Path, mode: str) -> None:
     pids_file = tmp_path / "pids"
-    run = run_solution(solution_command(tmp_path, "hang", HANG.format(pids=str(pids_file))), b"", timeout=0.5)
-    assert run.timed_out and run.returncode is None
+    run = run_solution(solution_command(tmp_path, "hang", HANG.format(pids=str(pids_file))), b"", timeout=1)
+    assert run.timed_out and run.returncode is None and run.isolation == mode
     pids = [int(p) for p in pids_file.read_text().split()]
     assert len(pids) == 2
     assert wait_until_gone(pids) == []
 
 
-def test_background_processes_of_a_finished_run_are_killed(tmp_path: Path) -> None:
+def test_background_processes_of_a_finished_run_are_killed(tmp_path: Path, mode: str) -> None:
     pid_file = tmp_path / "pid"
     script = (
         "import subprocess, sys\n"
@@ -64,15 +86,7 @@ def test_exit_statuses_in_words() -> None:
 LINUX = sys.platform.startswith("linux")
 
 
-def pid_from(path: Path) -> int:
-    deadline = time.monotonic() + 5
-    while not path.exists() or not path.read_text().strip():
-        assert time.monotonic() < deadline, "the solution never wrote its child's pid"
-        time.sleep(0.01)
-    return int(path.read_text())
-
-
-def test_a_finished_run_is_not_held_up_by_a_child_keeping_its_output_open(tmp_path: Path) -> None:
+def test_a_finished_run_is_not_held_up_by_a_child_keeping_its_output_open(tmp_path: Path, mode: str) -> None:
     # The child inherits stdout and sleeps on: the run ends with the command, its answer intact (D10).
     pid_file = tmp_path / "pid"
     command = f"sleep 600 & echo $! > {pid_file}; echo 2"
@@ -81,8 +95,8 @@ def test_a_finished_run_is_not_held_up_by_a_child_keeping_its_output_open(tmp_pa
     assert wait_until_gone([pid_from(pid_file)]) == []
 
 
-@pytest.mark.skipif(not LINUX, reason="escaped processes are only found on Linux (child subreaper, /proc)")
-def test_a_process_that_escapes_its_group_does_not_outlive_the_run(tmp_path: Path) -> None:
+@pytest.mark.skipif(not LINUX, reason="escaped processes are only found on Linux (cgroups, child subreaper, /proc)")
+def test_a_process_that_escapes_its_group_does_not_outlive_the_run(tmp_path: Path, mode: str) -> None:
     # setsid leaves the run's process group; with its streams detached nothing else ties it to the run (D4).
     pid_file = tmp_path / "pid"
     escape = f"setsid sh -c 'echo $$ > {pid_file}; exec sleep 600' >/dev/null 2>&1 </dev/null &"
@@ -92,8 +106,8 @@ def test_a_process_that_escapes_its_group_does_not_outlive_the_run(tmp_path: Pat
     assert wait_until_gone([pid_from(pid_file)]) == []
 
 
-@pytest.mark.skipif(not LINUX, reason="escaped processes are only found on Linux (child subreaper, /proc)")
-def test_the_time_limit_holds_when_an_escaped_process_keeps_the_output_open(tmp_path: Path) -> None:
+@pytest.mark.skipif(not LINUX, reason="escaped processes are only found on Linux (cgroups, child subreaper, /proc)")
+def test_the_time_limit_holds_when_an_escaped_process_keeps_the_output_open(tmp_path: Path, mode: str) -> None:
     # An escaped process holding the output used to keep the run waiting until it exited (D3).
     pid_file = tmp_path / "pid"
     escape = f"setsid sh -c 'echo $$ > {pid_file}; exec sleep 600' &"
@@ -104,14 +118,28 @@ def test_the_time_limit_holds_when_an_escaped_process_keeps_the_output_open(tmp_
     assert wait_until_gone([pid_from(pid_file)]) == []
 
 
-def test_an_output_over_the_limit_ends_the_run_and_is_not_kept_whole() -> None:
+def test_a_process_that_clears_its_environment_and_leaves_the_session_does_not_outlive_a_cgroup(
+    tmp_path: Path, grouped: str
+) -> None:
+    # What the process-group mode cannot see (the README says so): no mark, no group, its parent gone.
+    pid_file = tmp_path / "pid"
+    escape = f"env -i setsid sh -c 'echo $$ > {pid_file}; exec sleep 600' >/dev/null 2>&1 </dev/null &"
+    settled = f"until [ -s {pid_file} ]; do sleep 0.01; done;"
+    run = run_solution(f"{escape} {settled} echo 2", b"", timeout=30)
+    assert run.returncode == 0 and run.stdout == b"2\n"
+    assert wait_until_gone([pid_from(pid_file)]) == []
+
+
+def test_an_output_over_the_limit_ends_the_run_and_is_not_kept_whole(mode: str) -> None:
     run = run_solution("head -c 50000000 /dev/zero", b"", timeout=30, output_limit=1 << 16)
-    assert run.returncode == -signal.SIGXFSZ
+    assert run.returncode == -signal.SIGXFSZ and run.overflow == "output"
     assert len(run.stdout) == 1 << 16
     assert describe_exit(run.returncode) == "killed by signal SIGXFSZ"
+    errors = run_solution("head -c 50000000 /dev/zero >&2", b"", timeout=30, output_limit=1 << 16)
+    assert errors.returncode == -signal.SIGXFSZ and errors.overflow == "error output" and errors.stdout == b""
 
 
-def test_a_program_s_own_status_and_signal_reach_the_judge(tmp_path: Path) -> None:
+def test_a_program_s_own_status_and_signal_reach_the_judge(tmp_path: Path, mode: str) -> None:
     crash = solution_command(tmp_path, "crash", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
     assert run_solution(crash, b"", timeout=30).returncode == -signal.SIGSEGV
     assert run_solution("exit 3", b"", timeout=30).returncode == 3
@@ -121,19 +149,24 @@ def test_a_program_s_own_status_and_signal_reach_the_judge(tmp_path: Path) -> No
     assert describe_exit(128 + signal.SIGSEGV) == "exit status 139 (as a shell reports SIGSEGV)"
 
 
-def test_limits_are_set_for_the_command_only() -> None:
+def test_limits_are_set_for_the_command_only(mode: str) -> None:
     run = run_solution("ulimit -t; ulimit -v; ulimit -f", b"", timeout=30, cpu_limit=2.5, memory_mib=100)
-    assert run.stdout.split() == [b"4", str(100 * 1024).encode(), str((8 << 20) // 512).encode()]
+    # The address space is the memory limit without a cgroup; with one, the cgroup holds it (as judges do).
+    space = b"unlimited" if mode.startswith("cgroup") else str(100 * 1024).encode()
+    assert run.stdout.split() == [b"4", space, str((8 << 20) // 512).encode()]
     assert run_solution("ulimit -t", b"", timeout=30).stdout.strip() == b"unlimited"
 
 
-def test_the_memory_limit_is_enforced_and_peak_memory_measured(tmp_path: Path) -> None:
+def test_the_memory_limit_is_enforced_and_peak_memory_measured(tmp_path: Path, mode: str) -> None:
     hog = solution_command(tmp_path, "hog", "data = bytearray(200 << 20)\nprint(len(data))\n")
     refused = run_solution(hog, b"", timeout=30, memory_mib=64)
-    assert refused.returncode == 1 and b"MemoryError" in refused.stderr
+    if mode.startswith("cgroup"):
+        assert refused.out_of_memory and refused.returncode == -signal.SIGKILL
+    else:
+        assert refused.returncode == 1 and b"MemoryError" in refused.stderr
     allowed = run_solution(hog, b"", timeout=30, memory_mib=512)
     assert allowed.returncode == 0 and allowed.peak_mib is not None and allowed.peak_mib >= 200
-    assert allowed.cpu_seconds > 0
+    assert allowed.cpu_seconds > 0 and not allowed.out_of_memory
 
 
 def test_the_input_may_be_a_file(tmp_path: Path) -> None:
@@ -141,18 +174,262 @@ def test_the_input_may_be_a_file(tmp_path: Path) -> None:
     assert run_solution("cat", tmp_path / "t.in", timeout=30).stdout == b"abc"
 
 
-def test_the_peak_memory_is_the_program_s_own_not_the_judge_s() -> None:
-    # Forked from this (large) process, a child's ru_maxrss starts at this process's size; GNU time measures it
-    # from a small process instead.
-    need_tool(["time"], "apt-get install time")
-    if not has_gnu_time():
-        missing_tool("needs GNU time as /usr/bin/time: apt-get install time")
+def test_the_peak_memory_is_the_program_s_own_not_the_judge_s(mode: str) -> None:
+    # Forked from this (large) process, a child's ru_maxrss starts at this process's size; GNU time (or the
+    # cgroup) measures it from a small process instead.
+    if not mode.startswith("cgroup"):
+        need_tool(["time"], "apt-get install time")
+        if not has_gnu_time():
+            missing_tool("needs GNU time as /usr/bin/time: apt-get install time")
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 32 * 1024  # KiB: this process is large
     peak = run_solution("true", b"", timeout=30).peak_mib
     assert peak is not None and peak < 16
 
 
-def test_a_run_killed_at_the_wall_clock_limit_still_counts_its_cpu_time(tmp_path: Path) -> None:
+def test_a_run_killed_at_the_wall_clock_limit_still_counts_its_cpu_time(tmp_path: Path, mode: str) -> None:
     spin = solution_command(tmp_path, "spin", "while True:\n    pass\n")
-    run = run_solution(spin, b"", timeout=0.5)
+    run = run_solution(spin, b"", timeout=2)  # (long enough to get some CPU on a loaded machine)
     assert run.timed_out and run.cpu_seconds > 0.1
+
+
+# -- what the run is given ----------------------------------------------------------------------------------
+
+
+def test_the_input_comes_through_a_pipe_in_a_fresh_empty_folder_removed_afterwards(mode: str) -> None:
+    before = run_folders()
+    script = 'readlink /proc/self/fd/0; pwd; ls -A | wc -l; echo "$TMPDIR"; touch made-here; mkdir -p d/e; cat'
+    run = run_solution(script, b"the input\n", timeout=30)
+    pipe, folder, count, tmpdir, data = run.stdout.decode().split("\n", 4)
+    assert pipe.startswith("pipe:") and count == "0" and tmpdir == folder
+    assert Path(folder).parent.name.startswith("downwedig-run-")
+    assert data == "the input\n"
+    assert not Path(folder).parent.exists() and run_folders() <= before
+
+
+def test_a_folder_the_run_made_unreadable_is_removed_too(mode: str) -> None:
+    before = run_folders()
+    run = run_solution("mkdir -p a/b && touch a/b/c && chmod 000 a/b a && pwd", b"", timeout=30)
+    assert run.returncode == 0 and not Path(run.stdout.decode().strip()).exists() and run_folders() <= before
+
+
+def test_an_input_larger_than_a_pipe_holds_reaches_a_slow_reader_whole(mode: str) -> None:
+    data = b"".join(b"%07d\n" % i for i in range(400_000))  # 3.2 MB, far more than a pipe's buffer
+    run = run_solution("sleep 0.2; sha256sum", data, timeout=30)
+    import hashlib
+
+    assert run.stdout.split()[0].decode() == hashlib.sha256(data).hexdigest()
+
+
+def test_a_solution_that_ignores_its_input_does_not_hold_up_the_judge(mode: str) -> None:
+    data = b"x" * (8 << 20)
+    start = time.monotonic()
+    run = run_solution("echo 2", data, timeout=30)
+    assert run.stdout == b"2\n" and time.monotonic() - start < 10
+
+
+# -- what only a cgroup sees ----------------------------------------------------------------------------------
+
+CPU_CHILDREN = """\
+import os, time
+r, w = os.pipe()
+for _ in range(2):
+    if os.fork() == 0:  # each child spins 1.2 s of CPU; the parent never waits for them
+        start = time.process_time()
+        while time.process_time() - start < 1.2:
+            pass
+        os.write(w, b"x")
+        os._exit(0)
+got = b""
+while len(got) < 2:
+    got += os.read(r, 2)
+print(2)
+"""
+
+MEMORY_CHILDREN = """\
+import os, time
+r, w = os.pipe()
+for _ in range(4):
+    if os.fork() == 0:  # 4 x 100 MiB, touched, held at once
+        data = bytearray(100 << 20)
+        for i in range(0, len(data), 4096):
+            data[i] = 1
+        os.write(w, b"x")
+        time.sleep(2)
+        os._exit(0)
+os.close(w)
+while os.read(r, 1):
+    pass
+print(2)
+"""
+
+
+def test_cpu_time_of_children_not_waited_for_is_counted(tmp_path: Path, grouped: str) -> None:
+    run = run_solution(solution_command(tmp_path, "cpu", CPU_CHILDREN), b"", timeout=20, cpu_limit=10)
+    assert run.returncode == 0 and run.cpu_seconds >= 2.3
+
+
+def test_a_run_is_ended_once_its_process_tree_passes_the_cpu_limit(tmp_path: Path, grouped: str) -> None:
+    start = time.monotonic()
+    run = run_solution(solution_command(tmp_path, "cpu", CPU_CHILDREN), b"", timeout=20, cpu_limit=1)
+    assert run.cpu_seconds > 1 and time.monotonic() - start < 5
+
+
+def test_memory_of_children_counts_against_the_limit(tmp_path: Path, grouped: str) -> None:
+    hogs = solution_command(tmp_path, "memory", MEMORY_CHILDREN)
+    limited = run_solution(hogs, b"", timeout=20, memory_mib=256)
+    assert limited.out_of_memory and limited.peak_mib is not None and limited.peak_mib >= 250
+    free = run_solution(hogs, b"", timeout=20, memory_mib=1024)
+    assert not free.out_of_memory and free.peak_mib is not None and free.peak_mib >= 400
+
+
+SETSID_BOMB = """\
+import os
+while True:
+    try:
+        if os.fork() == 0:
+            os.setsid()
+    except OSError:
+        pass
+"""
+
+
+def test_a_setsid_fork_bomb_ends_at_the_limit_and_leaves_nothing_running(
+    tmp_path: Path, grouped: str, tag: str
+) -> None:
+    start = time.monotonic()
+    run = run_solution(solution_command(tmp_path, "bomb", SETSID_BOMB), b"", timeout=2.5, cpu_limit=1)
+    assert time.monotonic() - start < 2.5 + 1
+    assert run.cpu_seconds > 1 or run.timed_out
+    assert left_running(tag, patience=1) == []
+
+
+def test_a_run_has_at_most_the_process_cap(grouped: str) -> None:
+    run = run_solution(f"for i in $(seq {cgroup.PROCESS_LIMIT + 50}); do sleep 5 & done; echo done", b"", timeout=20)
+    assert b"fork" in run.stderr.lower() or b"resource" in run.stderr.lower()
+
+
+def test_the_cgroups_are_removed_after_each_run(grouped: str) -> None:
+    run_solution("sleep 600 &", b"", timeout=10)
+    leftovers = [
+        entry
+        for base in {os.path.dirname(folder) for folder in _bases()}
+        for entry in os.listdir(base)
+        if entry.startswith(f"downwedig-{os.getpid()}-")
+    ]
+    assert leftovers == []
+
+
+def _bases() -> list[str]:
+    # The folders runs' groups are made in: one made now, then removed.
+    group = cgroup.new_group(cgroup.isolation(), 64)
+    try:
+        return list(group.folders.values())
+    finally:
+        group.remove()
+
+
+def test_a_group_left_by_a_judge_that_was_killed_is_emptied_and_removed(grouped: str, tmp_path: Path) -> None:
+    # A judge killed with SIGKILL cannot clean up; the next one looks for groups of judges that are gone.
+    pid_file = tmp_path / "pid"
+    code = (
+        "import os, sys\n"
+        "from downwedig.contest.judging.run import run_solution\n"
+        f"run_solution('echo $$ > {pid_file}; exec sleep 600', b'', timeout=600)\n"
+    )
+    import subprocess
+
+    judge = subprocess.Popen([sys.executable, "-c", code], env={**os.environ, cgroup.CHOICE: "cgroup"})
+    sleeper = pid_from(pid_file)
+    judge.kill()
+    judge.wait()
+    assert alive(sleeper)  # (a SIGKILL leaves the run going)
+    cgroup._found.clear()  # as a new judge would find it
+    cgroup.isolation()
+    assert wait_until_gone([sleeper]) == []
+
+
+# -- stopping ---------------------------------------------------------------------------------------------------
+
+
+def test_stop_all_kills_the_runs_going_on_and_refuses_new_ones(mode: str) -> None:
+    results = []
+    thread = threading.Thread(target=lambda: results.append(run_solution("sleep 600", b"", timeout=600)))
+    thread.start()
+    time.sleep(0.5)
+    start = time.monotonic()
+    try:
+        stop_all()
+        thread.join(30)
+        assert time.monotonic() - start < 10 and results and results[0].returncode == -signal.SIGKILL
+        with pytest.raises(Stopped):
+            run_solution("true", b"", timeout=10)
+    finally:
+        stop_all(False)
+    assert run_solution("echo 2", b"", timeout=10).stdout == b"2\n"
+
+
+def test_the_isolation_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cgroup.CHOICE, "process-group")
+    assert cgroup.isolation() == "process-group"
+    assert run_solution("true", b"", timeout=10).isolation == "process-group"
+    monkeypatch.setenv(cgroup.CHOICE, "sandbox")
+    from downwedig.errors import CommandError
+
+    with pytest.raises(CommandError, match="expected auto, cgroup, cgroup-v2"):
+        cgroup.isolation()
+
+
+def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limit(tmp_path: Path, tag: str) -> None:
+    # Safe only under a cap: the judge itself runs in a pids cgroup made for the test (as the audit ran it).
+    import subprocess
+
+    base = cgroup._bases().get("pids")
+    if base is None or not os.access(base, os.W_OK):
+        missing_tool("needs a writable pids cgroup to cap the fork bomb of a judge without cgroups (as root has)")
+    cap = os.path.join(base, f"downwedig-test-{os.getpid()}-{time.monotonic_ns()}")
+    os.mkdir(cap)
+    try:
+        with open(os.path.join(cap, "pids.max"), "w") as file:
+            file.write("300")
+        bomb = solution_command(tmp_path, "bomb", SETSID_BOMB)
+        code = (
+            "import time\n"
+            "from downwedig.contest.judging.run import run_solution\n"
+            f"run = run_solution({bomb!r}, b'', timeout=2.5, cpu_limit=1)\n"
+            "print(run.isolation, run.seconds)\n"
+        )
+        judge = subprocess.run(
+            ["/bin/sh", "-c", f'echo $$ > {cap}/cgroup.procs && exec "$0" -c "$1"', sys.executable, code],
+            env={**os.environ, cgroup.CHOICE: "process-group"},
+            capture_output=True,
+            timeout=60,
+        )
+        mode, seconds = judge.stdout.split()
+        assert mode == b"process-group" and float(seconds) < 2.5 + 1, judge.stderr
+        # Stopped to the last process (how long the sweep takes depends on how much CPU the bomb leaves the
+        # judge: 1 to 5 s past the limit on a loaded machine with two cores; with a cgroup, one kill).
+        assert left_running(tag, patience=1) == []
+        with open(os.path.join(cap, "cgroup.procs")) as file:
+            assert file.read().split() == []
+    finally:
+        left = cgroup.Group("cgroup-v1", {"pids": cap, "memory": cap, "cpuacct": cap}, None)
+        left.kill(timeout=30)  # (no fork once the cap is 0, then every process killed)
+        left.remove()
+
+
+def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_path: Path) -> None:
+    from downwedig.contest.judging import workspace
+
+    (tmp_path / "downwedig-run-999999-1-abcd" / "work").mkdir(parents=True)
+    (tmp_path / "downwedig-time-999999-1-efgh").write_text("")
+    mine = tmp_path / f"downwedig-run-{workspace._owner()}-ijkl"
+    mine.mkdir()
+    saved = tempfile.tempdir
+    tempfile.tempdir = str(tmp_path)
+    workspace._cleaned.discard(str(tmp_path))
+    try:
+        private, _ = workspace.run_folder()
+        workspace.remove_tree(private)
+    finally:
+        tempfile.tempdir = saved
+    assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name]

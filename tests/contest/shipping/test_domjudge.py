@@ -167,3 +167,43 @@ def test_the_zip_has_what_bt_zip_has(built: Built, tmp_path: Path) -> None:
         and "timelimit = 5\n" in ours["domjudge-problem.ini"].decode()
     )
     assert {"problem.pdf", "domjudge-problem.ini", "problem.html", "submissions/submissions.yaml"} <= set(ours)
+
+
+def test_the_zip_never_replaces_a_file_it_did_not_write(
+    built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(domjudge, "build_pdf", lambda *args: b"%PDF-1.5 fake")
+    monkeypatch.setattr(domjudge, "build_html", lambda *args: b"<html></html>")
+    monkeypatch.setattr(domjudge, "missing_tools", lambda html=True: [])
+    theirs = tmp_path / "theirs.zip"
+    with zipfile.ZipFile(theirs, "w") as archive:  # a zip someone else made
+        archive.writestr("notes.txt", b"mine")
+    before = theirs.read_bytes()
+    with pytest.raises(InvalidDestination, match="exists"):
+        domjudge.check_zip_destination(theirs, built.path)
+    with pytest.raises(InvalidDestination, match="not a zip that 'downwedig package' wrote"):
+        domjudge.check_zip_destination(theirs, built.path, force=True)
+    with pytest.raises(InvalidDestination, match="not a zip that 'downwedig package' wrote"):
+        domjudge.write_zip(built, theirs, force=True)
+    assert theirs.read_bytes() == before
+    # Its own zip is replaced with force, and only with it; nothing temporary is left.
+    ours = tmp_path / "ours.zip"
+    domjudge.write_zip(built, ours)
+    with pytest.raises(InvalidDestination, match="exists"):
+        domjudge.write_zip(built, ours)
+    domjudge.check_zip_destination(ours, built.path, force=True)
+    domjudge.write_zip(built, ours, force=True)
+    assert zipfile.ZipFile(ours).comment == domjudge.COMMENT
+    # A file that appears while the zip is made is not replaced.
+    late = tmp_path / "late.zip"
+    members = domjudge.zip_members
+
+    def appearing(made: Built) -> list[tuple[str, bytes]]:
+        late.write_bytes(b"someone's")
+        return members(made)
+
+    monkeypatch.setattr(domjudge, "zip_members", appearing)
+    with pytest.raises(InvalidDestination, match="exists"):
+        domjudge.write_zip(built, late)
+    assert late.read_bytes() == b"someone's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["downwedig", "late.zip", "ours.zip", "theirs.zip"]

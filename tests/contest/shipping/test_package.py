@@ -17,7 +17,8 @@ from downwedig.contest.judging import judge as judging
 from downwedig.contest.judging.judge import find_tests, judge_test
 from downwedig.contest.judging.verdict import Limits
 from downwedig.contest.shipping.cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
-from downwedig.contest.shipping.package import Built, check_destination, write_package
+from downwedig.contest.shipping.destination import check_destination
+from downwedig.contest.shipping.package import Built, write_package
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.errors import InvalidDestination, InvalidPlan
 
@@ -66,6 +67,7 @@ def test_the_2025_09_layout(small: Path) -> None:
     assert {f"data/valid_output/{case}.out" for case in VALID_OUTPUTS} <= names
     assert {f"data/invalid_output/{case}.out" for case in INVALID_OUTPUTS} <= names
     assert {name.split("/")[0] for name in names} == {
+        "downwedig-package.sha256",  # (what was written: only such a package is replaced by --force)
         "problem.yaml",
         "statement",
         "solution",
@@ -97,6 +99,7 @@ def test_the_legacy_layout_and_the_same_bytes_every_time(tmp_path: Path) -> None
     assert made == files(second)
     legacy = files(legacy_path)
     assert {name.split("/")[0] for name in legacy} == {
+        "downwedig-package.sha256",
         "problem.yaml",
         "problem_statement",
         "data",
@@ -240,12 +243,15 @@ def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]
 
 
-def test_force_replaces_a_folder_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
+def test_force_replaces_a_package_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
     target = tmp_path / "out" / "pkg"
     write_package(target, "legacy", read_plan(TINY), force=True, time_limit=5)
-    (target / "stale.txt").write_text("old")
+    (target / "notes.txt").write_text("mine")  # what the tool did not write is never deleted
+    with pytest.raises(InvalidDestination, match=r"holds what 'downwedig package' did not write \(notes.txt\)"):
+        write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True, time_limit=5)
+    (target / "notes.txt").unlink()
     write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True, time_limit=5)
-    assert not (target / "stale.txt").exists() and (target / "data/secret/c.in").exists()
+    assert (target / "data/secret/c.in").exists() and not (target / "data/secret/b.in").exists()
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["pkg"]
     # Two tests with the same input, then a plan that no test of which catches the short window.
     with pytest.raises(InvalidPlan, match="'b' is the same input as 'a'"):

@@ -33,7 +33,7 @@ from ...errors import InvalidPlan, InvalidStaircase, UnknownFamily
 from ...reader import BOM_REASON
 from ...staircase import MAX_N
 from .registry import GeneratedTest, all_families, get_family, to_text
-from .validate import validate
+from .validate import LARGEST, validate
 
 __all__ = ["BUILT_IN", "FileTest", "PlanTest", "input_of", "load_plan", "plan_inputs", "plan_text", "read_plan"]
 
@@ -84,6 +84,16 @@ def input_of(test: PlanTest) -> bytes:
     return to_text(test.rows()).encode("ascii")
 
 
+#: A plan longer than this is not a plan (the built-in one is 4 kB); ``/dev/zero`` is not read to its end.
+PLAN_LIMIT = 1 << 20
+
+
+def _read_at_most(path: Path, limit: int) -> bytes:
+    """The first ``limit`` + 1 bytes of ``path`` at most: enough to tell that it is too long. O(limit)."""
+    with open(path, "rb") as file:
+        return file.read(limit + 1)
+
+
 def _integer(text: str, flag: str, low: int | None = None) -> int:
     try:
         value = int(text)
@@ -102,7 +112,7 @@ def _file_test(words: list[tuple[int, str]], base: Path, fail: Callable[[str, in
         raise fail(f"test {name!r}: 'file' takes one PATH (no spaces), relative to the plan's folder", where)
     column, path = words[2]
     try:
-        data = (base / path).read_bytes()
+        data = _read_at_most(base / path, LARGEST)  # (a longer file is not valid: validate says why)
     except OSError as exc:
         raise fail(f"cannot read {path!r}: {exc.strerror or exc}", column) from None
     try:
@@ -216,7 +226,8 @@ def _small_text(full: str) -> str:
 def plan_text(spec: str) -> str:
     """The text of the plan ``spec`` (a built-in name, or a file, read as it is). O(size of the plan).
 
-    A file that cannot be read raises ``OSError``.
+    A file that cannot be read raises ``OSError``; one that is too long
+    (:data:`PLAN_LIMIT`) or not UTF-8, :class:`~downwedig.errors.InvalidPlan`.
 
     >>> plan_text("small").count("max --kind"), plan_text("full").count("max --kind")
     (0, 8)
@@ -224,7 +235,15 @@ def plan_text(spec: str) -> str:
     if spec in BUILT_IN:
         text = _built_in_text()
         return text if spec == "full" else _small_text(text)
-    return Path(spec).read_text(encoding="utf-8")
+    data = _read_at_most(Path(spec), PLAN_LIMIT)
+    if len(data) > PLAN_LIMIT:
+        raise InvalidPlan(f"a plan is a short text file; this one is over {PLAN_LIMIT} bytes", line=1, column=1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise InvalidPlan(f"byte {data[exc.start]:#04x} is not UTF-8 text", line=line, column=column) from None
 
 
 def load_plan(spec: str) -> list[PlanTest]:
@@ -238,7 +257,12 @@ def load_plan(spec: str) -> list[PlanTest]:
     """
     if spec in BUILT_IN:
         return read_plan(plan_text(spec), source="secret.plan")
-    return read_plan(plan_text(spec), source=spec, base=Path(spec).parent)
+    try:
+        text = plan_text(spec)
+    except InvalidPlan as exc:
+        exc.source = spec
+        raise
+    return read_plan(text, source=spec, base=Path(spec).parent)
 
 
 def plan_inputs(

@@ -22,7 +22,10 @@ from ...errors import InvalidStaircase
 from ...reader import BOM_REASON, BYTE_ORDER_MARK, describe_byte, pack_exact
 from ...staircase import MAX_N, WIDTH, Staircase
 
-__all__ = ["validate"]
+__all__ = ["LARGEST", "validate"]
+
+#: The size of the largest valid input (n = 300000): a file's first LARGEST + 1 bytes tell whether it is valid.
+LARGEST = len(f"{MAX_N}\n") + MAX_N * (WIDTH + 1)
 
 
 def _read_n(data: bytes, source: str) -> tuple[int, int]:
@@ -46,7 +49,7 @@ def _read_n(data: bytes, source: str) -> tuple[int, int]:
         raise fail("missing newline after n", end + 1)
     if data[end] != 0x0A:
         raise fail(f"expected a newline after n, found {describe_byte(data[end])}", end + 1)
-    if end > len(str(MAX_N)):  # (not converted: a number of thousands of digits is slow to read)
+    if end > 12:  # (not converted: a number of thousands of digits is slow to read; its digits only are quoted)
         raise fail(f"n = {data[:12].decode()}... ({end} digits) is not in [1, {MAX_N}]", 1)
     n = int(data[:end])
     if not 1 <= n <= MAX_N:

@@ -3,7 +3,10 @@
 - :mod:`~downwedig.contest.judging.verdict`: the one vocabulary of verdicts
   (:class:`~downwedig.contest.judging.verdict.Verdict`) and of the judge's limits
   (:class:`~downwedig.contest.judging.verdict.Limits`);
-- :mod:`~downwedig.contest.judging.run`: running a solution in its own process group;
+- :mod:`~downwedig.contest.judging.run`: running a solution as a judge does, in its own
+  :mod:`~downwedig.contest.judging.cgroup` where the machine allows it, else in a process group
+  swept by :mod:`~downwedig.contest.judging.sweep`; :mod:`~downwedig.contest.judging.command`
+  is the shell script of a run;
 - :mod:`~downwedig.contest.judging.check`: the testlib-style checker;
 - :mod:`~downwedig.contest.judging.judge`: the local judge (a verdict, time and memory per test);
 - :mod:`~downwedig.contest.judging.stress` and :mod:`~downwedig.contest.judging.shrink`:
@@ -14,4 +17,4 @@ It uses :mod:`~downwedig.contest.generating` (stress makes its tests there), nev
 :mod:`~downwedig.contest.shipping`.
 """
 
-__all__ = ["answers", "check", "judge", "run", "shrink", "stress", "verdict"]
+__all__ = ["answers", "cgroup", "check", "command", "judge", "run", "shrink", "stress", "sweep", "verdict"]

@@ -6,6 +6,12 @@ worker processes.  The results come back in the order of the inputs whatever
 order the workers finish in; an input that cannot be read or is not a
 staircase is reported and does not stop the others.
 
+It never overwrites what it did not write: an answer goes where no file is,
+or over an answer file (one line of digits ``1`` and ``2``), or replaces a
+symbolic link (not followed); any other file in its place is left as it is
+and the input reported, and so is an input whose answer would be the input
+itself (the same file by ``samefile``, whatever links lead to it).
+
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "a.in").write_text("2\\nWWWWWWWW\\nWWWWWWWW\\n")
@@ -17,19 +23,20 @@ staircase is reported and does not stop the others.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import dataclasses
 import multiprocessing
 import os
 import re
+import signal
 import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...engine.solver import answer
-from ...errors import InvalidStaircase
+from ...errors import InvalidDestination, InvalidStaircase
+from ...interrupts import held
 from ...reader import parse
 
 __all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "natural_key", "target_path"]
@@ -80,6 +87,30 @@ def expand_inputs(paths: Sequence[str]) -> list[str]:
     return out
 
 
+#: An answer file that may be replaced: digits 1 and 2, then blanks (read up to this size).
+_ANSWER = re.compile(rb"[12]*[ \t\r\n]*")
+_ANSWER_LARGEST = 256 << 20
+
+
+def _in_the_way(source: str, target: str) -> str | None:
+    """Why the answer of ``source`` may not be written at ``target`` (None when it may)."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        return None  # a link is replaced, not followed
+    if os.path.samefile(source, target):
+        return f"{source}: its answer would overwrite it (name inputs NAME.in)"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{source}: {target} exists and is not a regular file; it is left as it is"
+    if info.st_size <= _ANSWER_LARGEST:
+        with open(target, "rb") as old:
+            if _ANSWER.fullmatch(old.read()):
+                return None
+    return f"{source}: {target} exists and is not an answer file (digits 1 and 2); it is left as it is"
+
+
 def _write_whole(target: str, text: str) -> None:
     """Write ``target`` under a temporary name and rename it: no half-written file, and a link is replaced."""
     handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".downwedig-", suffix=".tmp")
@@ -98,7 +129,8 @@ def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -
     """Read ``source``, solve it, write its answer file; never raises. O(n).
 
     A source that is not a regular file (a folder, a FIFO) is refused rather
-    than read, and so is one that its own answer would overwrite.
+    than read, and so is one whose answer's place holds anything but an answer
+    file or a link (the source itself included: see the module docstring).
 
     >>> answer_file("/nonexistent.in").ok
     False
@@ -107,16 +139,42 @@ def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -
     try:
         if not stat.S_ISREG(os.stat(source).st_mode):
             return Result(source, target, False, f"{source}: not a regular file")
-        if os.path.abspath(target) == os.path.abspath(source):
-            return Result(source, target, False, f"{source}: its answer would overwrite it (name inputs NAME.in)")
+        refused = _in_the_way(source, target)
+        if refused is not None:
+            return Result(source, target, False, refused)
         data = Path(source).read_bytes()
         staircase = parse(data, source=source)
-        _write_whole(target, answer(staircase) + "\n")
+        text = answer(staircase) + "\n"
+        refused = _in_the_way(source, target)  # (once more: it may have appeared meanwhile)
+        if refused is not None:
+            return Result(source, target, False, refused)
+        _write_whole(target, text)
     except InvalidStaircase as exc:
         return Result(source, target, False, str(exc))
     except OSError as exc:
-        return Result(source, target, False, f"{source}: {exc.strerror or exc}")
+        return Result(source, target, False, f"{exc.filename or source}: {exc.strerror or exc}")
     return Result(source, target, True, f"n = {len(staircase)}")
+
+
+def _same_place(path: str) -> str:
+    """Where ``path`` is, links and ``..`` resolved in its folder (two names of one place compare equal)."""
+    return os.path.join(os.path.realpath(os.path.dirname(path) or "."), os.path.basename(path))
+
+
+def _answer_one(job: tuple[int, str, str | None, str]) -> tuple[int, Result]:
+    index, source, out_dir, suffix = job
+    return index, answer_file(source, out_dir, suffix)
+
+
+def _worker_start() -> None:
+    """In a worker: SIGTERM (from :meth:`multiprocessing.pool.Pool.terminate`) unwinds, so no temporary file
+    stays, and quietly; Ctrl-C is left to the parent, which then ends the workers so."""
+
+    def stop(number: int, frame: object) -> None:
+        raise SystemExit(128 + number)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def answer_files(
@@ -130,7 +188,8 @@ def answer_files(
     """:func:`answer_file` for every source, ``jobs`` at a time; results in the order of ``sources``.
 
     Two sources whose answers would go to one file are refused (both), as
-    is a source given twice.  ``jobs`` defaults to the number of CPUs; with 1
+    is a source given twice.  An ``out_dir`` that cannot be made is an
+    :class:`~downwedig.errors.InvalidDestination`.  ``jobs`` defaults to the number of CPUs; with 1
     job (or one source) everything runs in this process.  ``progress(done,
     total)`` is called as inputs finish.  Cost: O(total size / jobs) wall time,
     plus starting the workers (a fresh interpreter each, via ``forkserver``
@@ -147,11 +206,16 @@ def answer_files(
     total = len(sources)
     jobs = max(1, jobs or os.cpu_count() or 1)
     if out_dir is not None:
-        os.makedirs(out_dir, exist_ok=True)
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as exc:
+            raise InvalidDestination(f"cannot make the folder {out_dir!r}: {exc.strerror or exc}") from None
+        if not os.path.isdir(out_dir):
+            raise InvalidDestination(f"{out_dir!r} is not a folder")
     results: list[Result | None] = [None] * total
     claimed: dict[str, list[int]] = {}
     for index, source in enumerate(sources):
-        claimed.setdefault(os.path.abspath(target_path(source, out_dir, suffix)), []).append(index)
+        claimed.setdefault(_same_place(target_path(source, out_dir, suffix)), []).append(index)
     todo = []
     for indices in claimed.values():
         if len(indices) == 1:
@@ -172,11 +236,19 @@ def answer_files(
     else:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        with concurrent.futures.ProcessPoolExecutor(min(jobs, len(todo)), mp_context=context) as pool:
-            futures = {pool.submit(answer_file, sources[index], out_dir, suffix): index for index in todo}
-            for future in concurrent.futures.as_completed(futures):
-                results[futures[future]] = future.result()
+        with held():  # (a signal while the workers start would leave the half-started ones behind)
+            pool = context.Pool(min(jobs, len(todo)), initializer=_worker_start)
+        try:
+            jobs_list = [(index, sources[index], out_dir, suffix) for index in todo]
+            for index, result in pool.imap_unordered(_answer_one, jobs_list):
+                results[index] = result
                 done += 1
                 if progress:
                     progress(done, total)
+            pool.close()
+        except BaseException:
+            pool.terminate()  # (Ctrl-C, SIGTERM: the workers stop now, each removing its temporary file)
+            raise
+        finally:
+            pool.join()
     return [r for r in results if r is not None]

@@ -6,19 +6,23 @@ works); :func:`check_tests` makes sure each can be judged; :func:`judge` runs
 the solution (a shell command reading the test on stdin) on each through
 :func:`~downwedig.contest.judging.run.run_solution`, under
 :class:`~downwedig.contest.judging.verdict.Limits`, and gives one :class:`Result`
-per test, in the tests' order.  A test's input and answer are read (and
-checked) before its run, so nothing the solution does to the files changes
-what is compared.  :func:`classify` gives the
+per test, in the tests' order.  Every test's input and answer are read,
+checked and fingerprinted before the first run, and read again (regular files
+only: a FIFO or a device is not opened for reading) just before the test's own
+run; the input goes to the solution through a pipe.  So nothing a solution
+does to the files changes what is compared: a test whose files changed in
+between is not run, and gets ``FAIL``.  :func:`classify` gives the
 :class:`~downwedig.contest.judging.verdict.Verdict` of a run, for ``stress`` too:
 
 - ``TLE``: more CPU time than the limit, or killed at the wall-clock limit
   (:attr:`Limits.wall_s`, a little above it, so a sleeping program ends too);
-- ``MLE``: the run failed (non-zero exit or a signal) having run out of memory
-  -- its address space is limited to the memory limit, so an allocation fails
-  there; a failure counts as out of memory when its peak resident memory
-  reached :data:`MLE_SHARE` of the limit or its error output names an
-  allocation failure (``MemoryError``, ``std::bad_alloc``, ...) -- or its peak
-  resident memory went over the limit;
+- ``MLE``: the kernel's OOM killer ended a process of the run's cgroup (at
+  the memory limit); or the run failed (non-zero exit or a signal) having run
+  out of memory -- without a cgroup its address space is limited to the
+  memory limit, so an allocation fails there; a failure counts as out of
+  memory when its peak memory reached :data:`MLE_SHARE` of the limit or its
+  error output names an allocation failure (``MemoryError``,
+  ``std::bad_alloc``, ...) -- or its peak memory went over the limit;
 - ``RE``: any other failure: a non-zero exit status, or a signal, named
   (``SIGXFSZ``: the output went over :data:`~downwedig.contest.judging.verdict.OUTPUT_LIMIT`);
 - ``PE``, ``WA``, ``AC``: :func:`~downwedig.contest.judging.check.compare` on its output:
@@ -34,13 +38,16 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import dataclasses
+import hashlib
 import itertools
 import math
+import os
 import re
+import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ...errors import InvalidAnswer, InvalidOutput, InvalidTests
+from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests
 from ...reader import parse
 from .answers import natural_key
 from .check import Checked, compare, read_digits
@@ -56,6 +63,7 @@ __all__ = [
     "classify",
     "find_tests",
     "judge",
+    "judge_test",
     "read_test",
     "suggested_time_limit",
     "summary",
@@ -100,6 +108,16 @@ def _pair(path: Path, name: str) -> Test:
     )
 
 
+def _inputs_under(folder: Path) -> list[Path]:
+    """The ``*.in`` files under ``folder``, links to folders not followed, folders that cannot be read skipped."""
+    found = []
+    for root, _, names in os.walk(folder):
+        found += [
+            Path(root, name) for name in names if name.endswith(".in") and os.path.isfile(os.path.join(root, name))
+        ]
+    return found
+
+
 def find_tests(paths: Sequence[Path]) -> list[Test]:
     """The tests in ``paths``: ``NAME.in`` files, and folders searched through for them. O(files).
 
@@ -115,18 +133,24 @@ def find_tests(paths: Sequence[Path]) -> list[Test]:
     """
     tests: list[Test] = []
     for path in paths:
-        if path.is_dir():
-            found = [p for p in path.rglob("*.in") if p.is_file()]
+        try:
+            kind = stat.S_IFMT(path.stat().st_mode)
+        except FileNotFoundError:
+            raise InvalidTests(f"{path}: no such file or folder") from None
+        except OSError as exc:
+            raise InvalidTests(f"{path}: {exc.strerror or exc}") from None
+        if kind == stat.S_IFDIR:
+            found = _inputs_under(path)
             for test in sorted(found, key=lambda p: natural_key(p.relative_to(path).as_posix())):
                 tests.append(_pair(test, test.relative_to(path).with_suffix("").as_posix()))
-        elif path.is_file():
+        elif kind == stat.S_IFREG:
             if path.suffix in (".ans", ".out") and path.with_suffix(".in").is_file():
                 path = path.with_suffix(".in")
             elif path.suffix != ".in":
                 raise InvalidTests(f"{path}: a test is a NAME.in file (with NAME.ans or NAME.out beside it)")
             tests.append(_pair(path, path.with_suffix("").name))
         else:
-            raise InvalidTests(f"{path}: no such file or folder")
+            raise InvalidTests(f"{path}: not a regular file or a folder")
     if not tests:
         raise InvalidTests("no tests: give NAME.in files or folders holding them")
     unique: dict[Path, Test] = {}
@@ -135,11 +159,12 @@ def find_tests(paths: Sequence[Path]) -> list[Test]:
     return list(unique.values())
 
 
-def check_tests(tests: Sequence[Test]) -> None:
+def check_tests(tests: Sequence[Test]) -> list[bytes]:
     """Make sure every test can be judged: its input is a staircase and its answer one line of n digits. O(sizes).
 
     Raises :class:`~downwedig.errors.InvalidStaircase` (naming the input file)
-    or :class:`InvalidAnswer`.
+    or :class:`InvalidAnswer`.  Returns each test's fingerprint (a digest of
+    its two files), for :func:`read_test` to make sure they have not changed.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -149,24 +174,40 @@ def check_tests(tests: Sequence[Test]) -> None:
     ...
     downwedig.errors.InvalidAnswer: .../t.ans: expected 1 digits, found 2 (the answer of t.in)
     """
-    for test in tests:
-        read_test(test)
+    return [read_test(test)[2] for test in tests]
 
 
-def read_test(test: Test) -> tuple[bytes, str]:
-    """A test's input and its answer's digits, both checked (see :func:`check_tests`). O(size of the files).
+def _read_file(path: Path) -> bytes:
+    """A file's bytes, if it is a regular file: a FIFO, a device or a folder is refused, not read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise InvalidTests(f"{path}: {exc.strerror or exc}") from None
+    with open(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise InvalidTests(f"{path}: not a regular file")
+        return file.read()
+
+
+def read_test(test: Test, fingerprint: bytes | None = None) -> tuple[bytes, str, bytes]:
+    """A test's input, its answer's digits, both checked, and their fingerprint. O(size of the files).
 
     The judge reads a test this way before its run: what the solution does to
-    the files afterwards changes nothing.
+    the files afterwards changes nothing.  With ``fingerprint`` (what
+    :func:`check_tests` gave), files that changed since are an
+    :class:`~downwedig.errors.InvalidTests`.
     """
-    data = test.input.read_bytes()
+    data = _read_file(test.input)
+    answer = _read_file(test.answer)
+    digest = hashlib.sha256(len(data).to_bytes(8, "big") + data + answer).digest()
+    if fingerprint is not None and digest != fingerprint:
+        raise InvalidTests(f"{test.input}: the test's files changed after they were checked")
     staircase = parse(data, source=str(test.input))
     try:
-        with open(test.answer, "rb") as answer:
-            expected = read_digits(answer, len(staircase))
+        expected = read_digits(answer, len(staircase))
     except InvalidOutput as exc:
         raise InvalidAnswer(f"{test.answer}: {exc} (the answer of {test.input.name})") from None
-    return data, expected
+    return data, expected, digest
 
 
 def _out_of_memory(run: Run, limits: Limits) -> bool:
@@ -195,27 +236,34 @@ def classify(run: Run, expected: str, limits: Limits) -> Checked:
     <Verdict.MLE: 'MLE'>
     """
     cpu = f"{run.cpu_seconds:.2f} s CPU"
+    peak = "" if run.peak_mib is None else f"peak {run.peak_mib:.0f} MiB, "
+    if run.out_of_memory:
+        why = _last_line(run.stderr) if _OUT_OF_MEMORY.search(run.stderr) else "the kernel ended it out of memory"
+        return Checked(Verdict.MLE, f"{peak}limit {limits.memory_mib} MiB: {why}")
     if run.timed_out:
         return Checked(Verdict.TLE, f"killed at the wall-clock limit of {limits.wall_s:g} s, {cpu}")
     if run.cpu_seconds > limits.cpu_s:
         return Checked(Verdict.TLE, f"{cpu}, over the limit of {limits.cpu_s:g} s")
     assert run.returncode is not None
     failed = run.returncode != 0
-    peak = "" if run.peak_mib is None else f"peak {run.peak_mib:.0f} MiB, "
     if (failed and _out_of_memory(run, limits)) or (run.peak_mib is not None and run.peak_mib > limits.memory_mib):
         why = _last_line(run.stderr) or describe_exit(run.returncode)
         return Checked(Verdict.MLE, f"{peak}limit {limits.memory_mib} MiB: {why}")
     if failed:
         message = describe_exit(run.returncode)
         if run.returncode in (-_SIGXFSZ, 128 + _SIGXFSZ):
-            message += f": the output went over the limit of {run.output_limit} bytes"
+            what = f"its {run.overflow}" if run.overflow else "a file it wrote"
+            message += f": {what} went over the limit of {run.output_limit} bytes"
         why = _last_line(run.stderr)
         return Checked(Verdict.RE, message + (f"; stderr: {why}" if why else ""))
     return compare(expected, run.stdout)
 
 
-def judge_test(command: str, test: Test, limits: Limits) -> Result:
+def judge_test(command: str, test: Test, limits: Limits, fingerprint: bytes | None = None) -> Result:
     """Run ``command`` on one test and judge it. O(the run).
+
+    With ``fingerprint`` (from :func:`check_tests`), a test whose files
+    changed or can no longer be read is not run, and gets ``FAIL``.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -223,7 +271,12 @@ def judge_test(command: str, test: Test, limits: Limits) -> Result:
     >>> judge_test("echo 2", find_tests([folder])[0], Limits()).verdict
     <Verdict.AC: 'AC'>
     """
-    data, expected = read_test(test)
+    try:
+        data, expected, _ = read_test(test, fingerprint)
+    except DownwedigError as exc:
+        if fingerprint is None:
+            raise
+        return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"not run: {exc}")
     run = run_solution(
         command,
         data,
@@ -243,12 +296,15 @@ def judge(
     *,
     jobs: int = 1,
     progress: Callable[[int, int, Result], None] | None = None,
+    fingerprints: Sequence[bytes] | None = None,
     stop_on_failure: bool = False,
 ) -> list[Result]:
     """Judge ``command`` on every test, ``jobs`` at a time; the results in the tests' order. O(the runs).
 
     With more than one job, runs share the machine's cores: CPU times stay
-    honest, wall times and a loaded machine's caches less so.  With
+    honest, wall times and a loaded machine's caches less so.  Every test is
+    read and checked first (:func:`check_tests`, unless its ``fingerprints``
+    are given), so a run cannot change a test judged after it.  With
     ``stop_on_failure`` no test after the first that is not AC (in the tests'
     order) is started, and the results end with that test's.
 
@@ -259,12 +315,13 @@ def judge(
     [('t', 'WA')]
     """
     limits = limits or Limits()
+    prints = list(fingerprints) if fingerprints is not None else check_tests(tests)
     results: list[Result] = []
     with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
         pending: collections.deque[concurrent.futures.Future[Result]] = collections.deque()
-        waiting = iter(tests)
-        for test in itertools.islice(waiting, max(1, jobs)):
-            pending.append(pool.submit(judge_test, command, test, limits))
+        waiting = zip(tests, prints, strict=True)
+        for test, fingerprint in itertools.islice(waiting, max(1, jobs)):
+            pending.append(pool.submit(judge_test, command, test, limits, fingerprint))
         while pending:
             result = pending.popleft().result()
             results.append(result)
@@ -274,8 +331,8 @@ def judge(
                 for future in pending:  # (runs already started end at their limits; their results are dropped)
                     future.cancel()
                 break
-            for test in itertools.islice(waiting, 1):
-                pending.append(pool.submit(judge_test, command, test, limits))
+            for test, fingerprint in itertools.islice(waiting, 1):
+                pending.append(pool.submit(judge_test, command, test, limits, fingerprint))
     return results
 
 
@@ -306,7 +363,7 @@ def summary(results: Sequence[Result]) -> dict[str, object]:
         "verdict": str(failing.verdict if failing else Verdict.AC),
         "first_failure": failing.name if failing else None,
         "tests": len(results),
-        "counts": {str(name): sum(r.verdict is name for r in results) for name in Verdict if name is not Verdict.FAIL},
+        "counts": {str(name): sum(r.verdict is name for r in results) for name in Verdict},
         "max_cpu_s": round(max((r.cpu_s for r in results), default=0.0), 3),
         "max_wall_s": round(max((r.wall_s for r in results), default=0.0), 3),
         "max_peak_mib": round(max(peaks), 1) if peaks else None,

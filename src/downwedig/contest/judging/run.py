@@ -1,41 +1,45 @@
-"""Running a solution as a judge does: limits, files for its streams, and nothing left behind.
+"""Running a solution as a judge does: input on a pipe, a fresh folder, limits, and nothing left behind.
 
 :func:`run_solution` runs a shell command with the test on its standard input
 and returns a :class:`Run`: exit status, output, CPU and wall seconds, peak
-memory.  How:
+memory, and the isolation it ran under.  How:
 
-- **Streams are files, not pipes.**  The input is a file, and the output and
-  errors go to temporary files, so a background process that keeps them open
-  cannot hold the run up (the run ends when the command's process ends: it is
-  waited for, not its output's end of file), and a huge output costs disk, not
-  memory: the output file may not grow past ``output_limit`` bytes
-  (``RLIMIT_FSIZE``; the process is then killed by ``SIGXFSZ``), and only the
+- **What it is given.**  The input comes through a pipe, so the command never
+  learns where the test lives; it runs in a fresh, empty working folder
+  (``TMPDIR`` too), removed with everything in it after the run (a simple
+  command's relative file names, ``python3 solution.py``, are made absolute
+  first: :func:`~downwedig.contest.judging.command.relocated`).  The output
+  and errors go to unnamed temporary files, so a background process that keeps
+  them open cannot hold the run up (the run ends when the command's process
+  ends), and a huge output costs disk, not memory: no file may grow past
+  ``output_limit`` bytes (``RLIMIT_FSIZE``; ``SIGXFSZ`` then), and only the
   first :data:`STDERR_KEPT` bytes of the errors are read back.
-- **Limits**, when asked for: CPU seconds (``RLIMIT_CPU``: ``SIGXCPU`` one
-  second past the limit, ``SIGKILL`` a second later), address space
-  (``RLIMIT_AS``, the memory limit) and a stack as large as the memory limit
-  allows.  They are set by the shell that runs the command (``ulimit``), so
-  nothing runs in the forked child before ``exec``.  A simple command (one
-  program and its arguments) is ``exec``-ed by that shell, so its exit status
-  and signal reach the judge as they are.
-- **A wall-clock limit** ends every run: at ``timeout`` seconds the run is
-  killed (and reported with ``returncode`` None).
-- **Nothing survives the run.**  The command runs in a new session (its own
-  process group), killed as a whole as soon as the command has ended.  A process
-  can leave the group (``setsid``); on Linux the judging process therefore makes
-  itself a *child subreaper* (``prctl(PR_SET_CHILD_SUBREAPER)``), so that such a
-  process, once its parent is gone, becomes a child of the judge rather than of
-  ``init``; every run's processes carry a mark in their environment
-  (``DOWNWEDIG_RUN``), and after each run the judge kills and reaps those of its
-  children that bear the mark of a finished run or belong to its group.
-  Limits of this: a process that both leaves the group and clears its
-  environment is not recognised (it is left running); a process whose parent
-  outlives the run is only found once that parent is gone; other systems get
-  the group kill only.
-- **Peak memory** is the peak resident set size from GNU time (``/usr/bin/time``)
-  when it is installed; without it, it is the kernel's ``ru_maxrss``, which on
-  Linux also counts the judging process's own size (a few tens of MiB) for a
-  small program, since the child is forked from it.
+- **Its own cgroup**, where the machine allows it
+  (:func:`~downwedig.contest.judging.cgroup.isolation`: ``cgroup-v2`` or
+  ``cgroup-v1``): the shell that runs the command moves itself into a fresh
+  cgroup (v1; in v2 the judge moves it) and stops itself, and the judge checks
+  it is there before it lets it go on, so every process of the run is in the
+  group.  CPU time and peak memory are the group's
+  (children included, waited for or not); the memory limit and a cap of
+  :data:`~downwedig.contest.judging.cgroup.PROCESS_LIMIT` tasks are the
+  group's; the judge reads the group's CPU time as the run goes and ends it
+  once it passes the CPU limit; and when the command ends (or at a limit) the
+  whole group is killed, then removed.
+- **Otherwise a process group** (``process-group``): limits per process, set
+  by the shell before it ``exec``\\ s the command (``ulimit``: CPU seconds,
+  ``SIGXCPU`` a second past the limit and ``SIGKILL`` a second later; the
+  address space, which is the memory limit); peak memory from GNU time
+  (``/usr/bin/time``) where it is installed, else the kernel's ``ru_maxrss``
+  (which on Linux counts the judge's own size for a small program); and a
+  sweep for what the run left (:mod:`~downwedig.contest.judging.sweep`, which
+  says what it cannot see).
+- **A wall-clock limit** ends every run: at ``timeout`` seconds it is killed
+  (and reported with ``returncode`` None).  A simple command (one program and
+  its arguments) is ``exec``-ed by the shell, so its exit status and signal
+  reach the judge as they are.
+
+:func:`stop_all` kills every run going on and refuses new ones (a judge told
+to stop by a signal calls it).
 
 >>> run_solution("cat", b"hi", timeout=10).stdout
 b'hi'
@@ -47,33 +51,34 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 import os
 import secrets
 import select
-import shlex
-import shutil
 import signal
 import subprocess
-import sys
 import tempfile
-import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO
+from subprocess import Popen
+from typing import IO
 
+from ...errors import CommandError
+from . import sweep, workspace
+from .cgroup import Group, isolation, new_group
+from .command import describe_exit, has_gnu_time, read_time_report, shell_script
 from .verdict import OUTPUT_LIMIT
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import resource
 
-__all__ = ["STDERR_KEPT", "Run", "describe_exit", "has_gnu_time", "run_solution"]
+__all__ = ["STDERR_KEPT", "Run", "Stopped", "describe_exit", "has_gnu_time", "run_solution", "stop_all"]
 
 #: How much of a run's standard error is kept (the start).
 STDERR_KEPT = 64 << 10
-#: The environment variable whose value marks every process of a run.
-MARK = "DOWNWEDIG_RUN"
+#: How often the judge reads a cgroup's CPU time while a run goes on (seconds).
+CPU_POLL = 0.05
 _GNU_TIME = "/usr/bin/time"
 
 
@@ -85,9 +90,12 @@ class Run:
     stdout: bytes
     stderr: bytes  # the first STDERR_KEPT bytes
     seconds: float  # wall-clock time
-    cpu_seconds: float = 0.0  # user + system, of the command and the processes it waited for
-    peak_mib: float | None = None  # peak resident memory; None if unknown
+    cpu_seconds: float = 0.0  # user + system: of the whole cgroup, or of the command and what it waited for
+    peak_mib: float | None = None  # peak memory (the cgroup's, or the resident size); None if unknown
     output_limit: int = OUTPUT_LIMIT
+    isolation: str = "process-group"  # see cgroup.MODES
+    out_of_memory: bool = False  # the kernel's OOM killer ended a process of the run's cgroup
+    overflow: str | None = None  # "output" or "error output" when it reached output_limit
 
     @property
     def timed_out(self) -> bool:
@@ -95,233 +103,114 @@ class Run:
         return self.returncode is None
 
 
-def describe_exit(code: int) -> str:
-    """An exit status as a person reads it: ``exit status N``, or the signal that killed it by name. O(1).
+class Stopped(Exception):
+    """Runs were stopped (:func:`stop_all`): no new one starts."""
 
-    A shell reports a command killed by signal N as status 128 + N; such a
-    status is shown with the signal's name beside it.
 
-    >>> describe_exit(139)
-    'exit status 139 (as a shell reports SIGSEGV)'
+_stopping = False
+
+
+def stop_all(stop: bool = True) -> None:
+    """Kill every run going on and refuse new ones (``stop=False`` allows runs again). O(runs).
+
+    Safe in a signal handler: it takes no lock.
+
+    >>> stop_all(False)
     """
-    if code < 0:
-        try:
-            return f"killed by signal {signal.Signals(-code).name}"
-        except ValueError:
-            return f"killed by signal {-code}"
-    if 128 < code < 128 + signal.NSIG:
-        with contextlib.suppress(ValueError):
-            return f"exit status {code} (as a shell reports {signal.Signals(code - 128).name})"
-    return f"exit status {code}"
+    global _stopping
+    _stopping = stop
+    if stop:
+        for run in list(sweep.ACTIVE.values()):
+            run.kill_now()
 
 
-# -- the shell command ---------------------------------------------------------------------------
+class _Process:
+    """A run's process while it goes on: what :func:`stop_all` and the sweep need of it."""
 
-_SHELL_WORDS = frozenset(
-    ("!", "{", "}", "[[", "case", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in")
-) | {"select", "then", "time", "until", "while"}
+    def __init__(self, pid: int, group: Group | None) -> None:
+        self.pid = pid
+        self.group = group
 
-
-def _exec_form(command: str) -> str:
-    """``exec COMMAND`` when the command is one program with its arguments, else the command as it is.
-
-    Then the shell does not stay in between: the program's own exit status (or
-    signal) and resource usage are the run's.
-    """
-    if "\n" in command:
-        return command
-    try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-        lexer.whitespace_split = True
-        words = list(lexer)
-    except ValueError:
-        return command
-    if not words or any(word and not word.strip("();<>|&") for word in words):
-        return command  # an operator: a list, a pipeline, a redirection or a subshell
-    first = words[0]
-    if "=" in first or first in _SHELL_WORDS or shutil.which(first) is None:
-        return command  # an assignment, a keyword, a builtin or a function: keep the shell
-    return "exec " + command
+    def kill_now(self) -> None:
+        if self.group is not None:
+            self.group.signal_all()
+        sweep.kill_group(self.pid)
 
 
-def _limits(cpu_limit: float | None, memory_mib: int | None, output_limit: int) -> str:
-    """The ``ulimit`` lines that set a run's limits in its shell (failures to set one are ignored)."""
-    lines = [f"ulimit -f {max(1, -(-output_limit // 512))} 2>/dev/null"]  # in blocks of 512 bytes
-    if cpu_limit is not None:
-        soft = math.ceil(cpu_limit) + 1
-        lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
-    if memory_mib is not None:
-        lines += [f"ulimit -v {memory_mib * 1024} 2>/dev/null", "ulimit -S -s unlimited 2>/dev/null"]
-    return "\n".join(lines) + "\n"
+class _Feeder:
+    """The input, written into the pipe as the command reads it (never blocking the judge)."""
 
+    def __init__(self, fd: int, data: bytes) -> None:
+        self.fd: int | None = fd
+        self.data = memoryview(data)
+        os.set_blocking(fd, False)
+        if not data:
+            self.close()
 
-# -- peak memory -----------------------------------------------------------------------------------
-
-_gnu_time: bool | None = None
-
-
-def has_gnu_time() -> bool:
-    """Whether ``/usr/bin/time`` is GNU time, which measures a program's peak memory (asked once). O(1) after.
-
-    >>> isinstance(has_gnu_time(), bool)
-    True
-    """
-    global _gnu_time
-    if _gnu_time is None:
-        try:
-            found = subprocess.run([_GNU_TIME, "--version"], capture_output=True, timeout=10)
-            _gnu_time = b"GNU" in found.stdout + found.stderr
-        except (OSError, subprocess.SubprocessError):
-            _gnu_time = False
-    return _gnu_time
-
-
-def _read_time_report(path: str) -> tuple[float | None, int | None]:
-    """GNU time's report: the peak in MiB, and the signal that ended the command (if one did)."""
-    try:
-        lines = Path(path).read_text(errors="replace").split("\n")
-    except OSError:
-        return None, None
-    lines = [line for line in lines if line.strip()]
-    peak = int(lines[-1]) / 1024 if lines and lines[-1].strip().isdigit() else None
-    ended = next((line for line in lines if line.startswith("Command terminated by signal ")), None)
-    return peak, int(ended.rsplit(" ", 1)[1]) if ended else None
-
-
-# -- processes that outlive their run (Linux) ------------------------------------------------------
-
-_lock = threading.Lock()
-_active: dict[str, int] = {}  # mark -> the run's process group, while the run goes on
-_subreaper: bool | None = None
-
-
-def _become_subreaper() -> bool:
-    """Make this process the child subreaper of everything it starts (Linux); whether it is one."""
-    global _subreaper
-    if _subreaper is None:
-        _subreaper = False
-        if sys.platform.startswith("linux"):
-            with contextlib.suppress(OSError, AttributeError):
-                import ctypes
-
-                libc = ctypes.CDLL(None, use_errno=True)
-                _subreaper = libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
-    return _subreaper
-
-
-def _children(pid: int | str = "self") -> list[int]:
-    """The children of process ``pid``, this one by default (Linux: from /proc; none elsewhere)."""
-    found: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in os.listdir(f"/proc/{pid}/task"):
-            with contextlib.suppress(OSError, ValueError):
-                found += map(int, Path(f"/proc/{pid}/task/{task}/children").read_text().split())
-    return found
-
-
-def _group_and_mark(pid: int) -> tuple[int | None, str | None]:
-    """A process's group and its run mark (None when it has none or it cannot be read)."""
-    group = mark = None
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        group = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2])
-    with contextlib.suppress(OSError):
-        prefix = f"{MARK}=".encode()
-        for entry in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
-            if entry.startswith(prefix):
-                mark = entry[len(prefix) :].decode("ascii", "replace")
-    return group, mark
-
-
-def _kill_group(group: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(group, signal.SIGKILL)
-
-
-def _group_alive(group: int) -> bool:
-    try:
-        os.killpg(group, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _sweep(group: int) -> None:
-    """Kill and reap what is left of a finished run: its group, and the processes it left behind."""
-    _kill_group(group)
-    if not _subreaper:
-        return
-    deadline = time.monotonic() + 2.0
-    while True:
-        found = False
-        with _lock:
-            running = set(_active)
-            groups = set(_active.values())
-        for pid in _children():
-            its_group, its_mark = _group_and_mark(pid)
-            if its_group == group or (its_mark is not None and its_mark.startswith("run-") and its_mark not in running):
-                if its_group is not None and its_group not in groups and its_group != os.getpgrp():
-                    _kill_group(its_group)
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.kill(pid, signal.SIGKILL)
-                with contextlib.suppress(ChildProcessError):
-                    os.waitpid(pid, 0)
-                found = True
-        if (not found and not _group_alive(group)) or time.monotonic() > deadline:
+    def write_some(self) -> None:
+        if self.fd is None:
             return
-        time.sleep(0.001)
+        try:
+            self.data = self.data[os.write(self.fd, self.data[: 1 << 16]) :]
+        except BlockingIOError:
+            return
+        except OSError:  # the command closed its input (BrokenPipeError): the rest is not wanted
+            self.data = self.data[:0]
+        if not self.data:
+            self.close()
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
 
-def _remove(path: str) -> None:
-    with contextlib.suppress(OSError):
-        os.unlink(path)
+def _exited(pid: int) -> bool:
+    """Whether ``pid`` has ended (it is not reaped: its id stays its own, so its group can still be killed)."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
 
-# -- running ---------------------------------------------------------------------------------------
-
-
-def _wait(pid: int, timeout: float) -> tuple[int, resource.struct_rusage] | None:
-    """Reap ``pid`` with its resource usage, or None if it is still running after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
+def _wait(pid: int, deadline: float, feeder: _Feeder, over_cpu: Callable[[], bool] | None) -> str:
+    """Feed the input until ``pid`` ends (``'exited'``), ``deadline`` passes (``'wall'``) or ``over_cpu()`` is true
+    (``'cpu'``); ``pid`` is not reaped."""
     pidfd = None
     with contextlib.suppress(OSError, AttributeError):
         pidfd = os.pidfd_open(pid)
     try:
         pause = 0.0005
         while True:
-            done, status, usage = os.wait4(pid, os.WNOHANG)
-            if done:
-                return status, usage
+            if _exited(pid):
+                return "exited"
             left = deadline - time.monotonic()
             if left <= 0:
-                return None
-            if pidfd is not None:
-                select.select([pidfd], [], [], left)
-            else:
-                time.sleep(min(pause, left))
+                return "wall"
+            if over_cpu is not None and over_cpu():
+                return "cpu"
+            wait = min(left, 1.0, CPU_POLL if over_cpu is not None else 1.0)
+            if pidfd is None:
+                wait = min(wait, pause)
                 pause = min(2 * pause, 0.02)
+            writers = [feeder.fd] if feeder.fd is not None else []
+            readers = [pidfd] if pidfd is not None else []
+            if readers or writers:
+                _, writable, _ = select.select(readers, writers, [], wait)
+                if writable:
+                    feeder.write_some()
+            else:
+                time.sleep(wait)
     finally:
         if pidfd is not None:
             os.close(pidfd)
 
 
-def _stop(pid: int, *, timed: bool) -> tuple[int, resource.struct_rusage]:
-    """End a run over its wall-clock limit and reap it.
+def _wait_stopped(pid: int) -> bool:
+    """Wait until the run's shell has stopped itself (True) or ended (False), without reaping it."""
+    found = os.waitid(os.P_PID, pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
+    return found is not None and found.si_code == os.CLD_STOPPED
 
-    When GNU time runs the command (``timed``), the command is killed first and
-    GNU time is left to reap it, so that its CPU time and peak memory are still
-    counted; then, or if that does not end it at once, the whole group.
-    """
-    if timed:
-        for child in _children(pid):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(child, signal.SIGKILL)
-        ended = _wait(pid, 2.0)
-        if ended is not None:
-            return ended
-    _kill_group(pid)
-    return os.wait4(pid, 0)[1:]
+
+def _size(file: object) -> int:
+    return os.fstat(file.fileno()).st_size  # type: ignore[attr-defined]
 
 
 def run_solution(
@@ -333,70 +222,92 @@ def run_solution(
     memory_mib: int | None = None,
     output_limit: int = OUTPUT_LIMIT,
 ) -> Run:
-    """Run the shell ``command`` with ``data`` (bytes, or a file) on stdin, as the module docstring says.
+    """Run the shell ``command`` with ``data`` (bytes, or a file read first) on stdin, as the module docstring says.
 
     ``timeout`` is the wall-clock limit; ``cpu_limit`` (seconds) and
-    ``memory_mib`` (address space) are enforced when given.  Cost: the run
-    itself, plus a few milliseconds.
+    ``memory_mib`` are enforced when given.  Raises :class:`Stopped` after
+    :func:`stop_all`, and a :class:`~downwedig.errors.CommandError` when the
+    run's cgroup cannot be made.  Cost: the run itself, plus a few milliseconds.
 
     >>> run = run_solution("exit 3", b"", timeout=10, cpu_limit=1, memory_mib=64)
     >>> run.returncode, run.timed_out, run.cpu_seconds < 1
     (3, False, True)
     """
-    _become_subreaper()
+    if not isinstance(data, (bytes, bytearray)):
+        data = Path(data).read_bytes()
+    mode = isolation()
+    grouped = mode != "process-group"
+    sweep.become_subreaper(not grouped)
     mark = f"run-{os.getpid()}-{secrets.token_hex(8)}"
-    script = _limits(cpu_limit, memory_mib, output_limit) + _exec_form(command)
-    argv = ["/bin/sh", "-c", script]
-    report = None
-    if has_gnu_time():
-        handle, report = tempfile.mkstemp(prefix="downwedig-time-")
-        os.close(handle)
-        argv = [_GNU_TIME, "-f", "%M", "-o", report, "--", *argv]
+    try:
+        origin = os.getcwd()
+    except OSError:  # (a folder removed under the judge)
+        origin = None
     with contextlib.ExitStack() as stack:
-        stdin: BinaryIO
-        if isinstance(data, (bytes, bytearray)):
-            stdin = stack.enter_context(tempfile.TemporaryFile())
-            stdin.write(data)
-            stdin.seek(0)
-        else:
-            stdin = stack.enter_context(open(data, "rb"))
+        group = new_group(mode, memory_mib) if grouped else None
+        if group is not None:
+            stack.callback(group.remove)
+        enter = group.entries() if group is not None else []
+        script = shell_script(
+            command, cpu_limit, memory_mib, output_limit, stop_first=grouped, enter=enter, origin=origin
+        )
+        argv = ["/bin/sh", "-c", script]
+        private, work = workspace.run_folder()
+        stack.callback(workspace.remove_tree, private)
+        report = None
+        if group is None and has_gnu_time():
+            report = workspace.time_report()
+            stack.callback(workspace.unlink, report)
+            argv = [_GNU_TIME, "-f", "%M", "-o", report, "--", *argv]
         stdout = stack.enter_context(tempfile.TemporaryFile())
         stderr = stack.enter_context(tempfile.TemporaryFile())
-        if report is not None:
-            stack.callback(_remove, report)
+        reader, writer = os.pipe()
+        feeder = _Feeder(writer, bytes(data))
+        stack.callback(feeder.close)
+        env = {**os.environ, sweep.MARK: mark, "TMPDIR": work, "PWD": work}
+        env.pop("OLDPWD", None)
         start = time.monotonic()
-        with _lock:
-            process = subprocess.Popen(
-                argv,
-                stdin=stdin,
-                stdout=stdout,
-                stderr=stderr,
-                start_new_session=True,
-                env={**os.environ, MARK: mark},
-            )
-            _active[mark] = process.pid
         try:
-            ended = _wait(process.pid, timeout)
-            if ended is None:
-                ended = _stop(process.pid, timed=report is not None)
-                returncode = None
-            else:
-                returncode = os.waitstatus_to_exitcode(ended[0])
-            process.returncode = os.waitstatus_to_exitcode(ended[0])
+            with sweep.LOCK:
+                if _stopping:
+                    raise Stopped("runs were stopped")
+                process = _start(argv, reader, stdout, stderr, work, env)
+                running = sweep.ACTIVE[mark] = _Process(process.pid, group)
         finally:
-            if process.returncode is None:  # interrupted: do not leave it behind
-                _kill_group(process.pid)
-                process.wait()
-            with _lock:
-                del _active[mark]
-            _sweep(process.pid)
-        seconds = time.monotonic() - start
-        usage = ended[1]
+            os.close(reader)
+        ended = "killed"
+        try:
+            if _stopping:
+                running.kill_now()
+            if group is not None:
+                _place(process.pid, group)
+                start = time.monotonic()  # (the run starts now: moving it took the kernel some milliseconds)
+            ended = _wait(process.pid, start + timeout, feeder, _cpu_watch(group, cpu_limit))
+        finally:
+            stopped = time.monotonic()  # (the run's wall time ends here, not after the clean-up)
+            feeder.close()
+            left = _end(running, ended, report, mark, deadline=max(start + timeout, time.monotonic()) + 1.0)
+            with sweep.LOCK:
+                del sweep.ACTIVE[mark]
+            status, usage = _reap(process.pid, left)
+            process.returncode = os.waitstatus_to_exitcode(status)
+        seconds = stopped - start
+        returncode: int | None = None if ended == "wall" else process.returncode
+        cpu = usage.ru_utime + usage.ru_stime
         peak: float | None = usage.ru_maxrss / 1024
-        if report is not None:
-            peak, signalled = _read_time_report(report)
+        oom = False
+        if group is not None:
+            cpu = group.cpu_seconds()
+            peak_bytes = group.peak_bytes()
+            peak = None if peak_bytes is None else peak_bytes / (1 << 20)
+            oom = group.out_of_memory()
+        elif report is not None:
+            peak, signalled = read_time_report(report)
             if signalled is not None and returncode is not None:
                 returncode = -signalled
+        overflow = "output" if _size(stdout) >= output_limit else None
+        if overflow is None and _size(stderr) >= output_limit:
+            overflow = "error output"
         stdout.seek(0)
         stderr.seek(0)
         return Run(
@@ -404,7 +315,90 @@ def run_solution(
             stdout.read(output_limit),
             stderr.read(STDERR_KEPT),
             seconds,
-            usage.ru_utime + usage.ru_stime,
+            cpu,
             peak,
             output_limit,
+            mode,
+            oom,
+            overflow,
         )
+
+
+def _start(
+    argv: list[str], reader: int, stdout: IO[bytes], stderr: IO[bytes], work: str, env: dict[str, str]
+) -> Popen[bytes]:
+    """Start the run's shell in its folder; that folder made again if something removed it meanwhile
+    (another run of a solution that deletes what it finds, which may strike again: up to 8 tries); a
+    CommandError if it still cannot start."""
+    attempts = 8
+    for attempt in range(1, attempts + 1):
+        try:
+            return subprocess.Popen(
+                argv, stdin=reader, stdout=stdout, stderr=stderr, cwd=work, start_new_session=True, env=env
+            )
+        except FileNotFoundError:
+            if attempt == attempts or os.path.isdir(work):
+                raise CommandError(f"cannot start the run: {argv[0]} or its folder {work} is missing") from None
+            with contextlib.suppress(OSError):  # (removed again while being made: the next try makes it again)
+                os.makedirs(work, 0o700, exist_ok=True)
+    raise AssertionError("unreachable")
+
+
+def _place(pid: int, group: Group) -> None:
+    """Move the run's shell, stopped before it runs anything, into its cgroup (or check that it moved itself
+    there: cgroup v1), and let it go on."""
+    if not _wait_stopped(pid):
+        raise CommandError("the run's shell ended before it could be moved into its cgroup")
+    try:
+        if not group.entries():
+            group.place(pid)
+        elif not group.holds(pid):
+            raise OSError(0, "it did not move itself there")
+    except OSError as exc:
+        raise CommandError(f"cannot move the run into its cgroup: {exc.strerror or exc}") from None
+    os.kill(pid, signal.SIGCONT)
+
+
+def _cpu_watch(group: Group | None, limit: float | None) -> Callable[[], bool] | None:
+    """What tells the judge, as the run goes on, that its cgroup has used more CPU time than ``limit``."""
+    if group is None or limit is None:
+        return None
+
+    def over() -> bool:
+        group.sample()
+        return group.cpu_seconds() > limit
+
+    return over
+
+
+def _reap(pid: int, left: list[int]) -> tuple[int, resource.struct_rusage]:
+    """Reap the run's command with its resource usage; a CommandError if processes could not be killed."""
+    if not left:
+        return os.wait4(pid, 0)[1:]
+    end = time.monotonic() + 5.0
+    while time.monotonic() < end:
+        if os.wait4(pid, os.WNOHANG)[0]:
+            break
+        time.sleep(0.05)
+    raise CommandError(f"processes of the run could not be killed (stuck in the kernel?): {left[:10]}")
+
+
+def _end(running: _Process, ended: str, report: str | None, mark: str, deadline: float) -> list[int]:
+    """End everything the run started, its command not yet reaped (so its id, and its group's, stay its own).
+
+    Returns the processes that could not be killed (none, but for a process stuck in the kernel).
+    """
+    group = running.group
+    if group is not None:
+        return [] if group.kill() else group.pids()
+    if ended != "exited" and report is not None:
+        # GNU time between the judge and the command: kill the command first, so that GNU time still
+        # writes its report (CPU time and peak memory), then the rest.
+        for child in sweep.children(running.pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(child, signal.SIGKILL)
+        end = time.monotonic() + 0.5
+        while not _exited(running.pid) and time.monotonic() < end:
+            time.sleep(0.002)
+    sweep.sweep(mark, running.pid, deadline)
+    return []

@@ -12,8 +12,12 @@ writes exactly those, in a fixed order, from the package's own files: the
 files of ``bt zip --legacy`` (BAPCtools' DOMjudge zip) in the current format
 (``problem.yaml`` 2025-09, ``statement/``, ``submissions.yaml``), plus the
 ini and ``problem.html``; not the validators' own test cases
-(``data/invalid_input`` ...), which DOMjudge does not read.  Cost: building the
+(``data/invalid_input`` ...), which DOMjudge does not read, nor the folder's manifest.  Cost: building the
 statement (a few seconds of ``lualatex`` and ``pandoc``) and O(package size).
+
+Like the package's folder, the zip never replaces a file this tool did not
+write: an existing FILE is replaced only with ``force``, and only when it is a
+zip whose comment (:data:`COMMENT`) says ``downwedig package`` made it.
 
 >>> print(domjudge_ini("downwedig", 5), end="")
 ; What DOMjudge reads from this problem's zip beside problem.yaml (made by `downwedig package --zip`).
@@ -26,25 +30,31 @@ short-name = "D"
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...errors import InvalidDestination
+from ...errors import CommandError, InvalidDestination
 from ...staircase import MEMORY_LIMIT_MIB
+from .destination import MARKER
 from .formats import NAME, statement_files
 from .statement import HTML_TOOL, build_html, build_pdf, missing_tools
 
 if TYPE_CHECKING:
     from .package import Built
 
-__all__ = ["LABEL", "check_zip_destination", "domjudge_ini", "write_zip", "zip_members"]
+__all__ = ["COMMENT", "LABEL", "check_zip_destination", "domjudge_ini", "write_zip", "zip_members"]
 
 #: The problem's label in NERC 2020 (DOMjudge's ``short-name``).
 LABEL = "D"
 #: What DOMjudge does not read, and ``bt zip`` leaves out: the validators' own test cases.
 _LEFT_OUT = ("data/invalid_input/", "data/invalid_output/", "data/valid_output/", "data/invalid_answer/")
+#: The zip's comment: what marks a zip this tool made (the only kind ``force`` replaces).
+COMMENT = b"made by downwedig package --zip, for DOMjudge"
 #: A fixed time for every member, so the same files give the same zip (DOS times start in 1980).
 _DATE = (2020, 12, 1, 0, 0, 0)
 
@@ -58,8 +68,37 @@ def domjudge_ini(short_name: str, time_limit: float) -> str:
     )
 
 
-def check_zip_destination(path: Path, folder: Path) -> Path:
-    """Refuse a zip path that cannot be written, or a machine without the tools to build the statement. O(1)."""
+def _ours(path: Path) -> bool:
+    """Whether ``path`` is a regular file, a zip this tool made (its comment says so)."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.comment == COMMENT
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def _check_target(path: Path, force: bool) -> None:
+    """Refuse an existing ``path`` unless ``force`` and it is a zip this tool made."""
+    if not os.path.lexists(path):
+        return
+    if not force:
+        raise InvalidDestination(f"--zip {path} exists (--force replaces a zip that 'downwedig package' wrote)")
+    if not _ours(path):
+        raise InvalidDestination(f"--zip {path} is not a zip that 'downwedig package' wrote; it is left as it is")
+
+
+def check_zip_destination(path: Path, folder: Path, force: bool = False) -> Path:
+    """Refuse a zip path that cannot be written, or a machine without the tools to build the statement. O(1).
+
+    An existing file is refused unless ``force`` and it is a zip this tool made.
+
+    >>> check_zip_destination(Path("p.tar"), Path("downwedig"))
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.InvalidDestination: --zip p.tar: name it .zip (DOMjudge imports a .zip)
+    """
     if path.suffix != ".zip":
         raise InvalidDestination(f"--zip {path}: name it .zip (DOMjudge imports a .zip)")
     if path.is_dir():
@@ -68,6 +107,7 @@ def check_zip_destination(path: Path, folder: Path) -> Path:
         raise InvalidDestination(f"--zip {path}: put it outside the package's folder {folder}")
     if not path.absolute().parent.is_dir():
         raise InvalidDestination(f"--zip {path}: no folder {path.parent}")
+    _check_target(path, force)
     missing = missing_tools(html=False)
     if missing:
         raise InvalidDestination("--zip builds the statement as problem.pdf, which needs " + "; ".join(missing))
@@ -81,7 +121,7 @@ def zip_members(built: Built) -> list[tuple[str, bytes]]:
     members = [
         (path.relative_to(root).as_posix(), path.read_bytes())
         for path in files
-        if not path.relative_to(root).as_posix().startswith(_LEFT_OUT)
+        if not path.relative_to(root).as_posix().startswith(_LEFT_OUT) and path.name != MARKER
     ]
     names = dict(members)
     statement = dict(statement_files("2025-09"))  # (the legacy package's is the same text in other headings)
@@ -97,20 +137,51 @@ def zip_members(built: Built) -> list[tuple[str, bytes]]:
     return extra + members
 
 
-def write_zip(built: Built, path: Path) -> str:
-    """Write the DOMjudge zip of ``built`` to ``path`` (whole: under a temporary name, then renamed); a summary."""
+def write_zip(built: Built, path: Path, force: bool = False) -> str:
+    """Write the DOMjudge zip of ``built`` to ``path``, whole (under a temporary name, then moved); a summary.
+
+    ``path`` is checked again just before the move (see :func:`check_zip_destination`): an absent one is taken
+    only if still absent, so a file that appeared meanwhile is not replaced.  Cost: :func:`zip_members`, and
+    O(package size) of compressing.
+    """
     members = zip_members(built)
-    temporary = path.with_name(f".{path.name}.tmp")
+    _check_target(path, force)
     try:
-        with zipfile.ZipFile(temporary, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-            for name, data in members:
-                info = zipfile.ZipInfo(name, _DATE)
+        _write_whole(path, members, force)
+    except OSError as exc:
+        raise CommandError(f"cannot write {str(path)!r}: {exc.strerror or exc}; no zip was written") from None
+    statement = " and ".join(member for member, _ in members if member in ("problem.pdf", "problem.html"))
+    size = path.stat().st_size
+    return f"{len(members)} files at its root, the statement as {statement}, {size / 1e6:.1f} MB"
+
+
+def _write_whole(path: Path, members: list[tuple[str, bytes]], force: bool) -> None:
+    """Write the zip of ``members`` beside ``path`` under a temporary name, then move it to ``path``."""
+    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.absolute().parent)
+    temporary = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as file, zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            archive.comment = COMMENT
+            for member, data in members:
+                info = zipfile.ZipInfo(member, _DATE)
                 info.external_attr = 0o644 << 16
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, data)
-        temporary.replace(path)
+        os.chmod(temporary, 0o666 & ~_umask())
+        if os.path.lexists(path):
+            _check_target(path, force)
+            os.replace(temporary, path)
+            return
+        try:
+            os.link(temporary, path)  # (fails if a file appeared meanwhile: nothing is replaced)
+        except FileExistsError:
+            raise CommandError(f"{path} appeared while the zip was made; it is left as it is") from None
     finally:
-        temporary.unlink(missing_ok=True)
-    statement = " and ".join(name for name, _ in members if name in ("problem.pdf", "problem.html"))
-    size = path.stat().st_size
-    return f"{len(members)} files at its root, the statement as {statement}, {size / 1e6:.1f} MB"
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -27,7 +27,11 @@ what differs between them:
 
 Everything is written under a temporary name beside the folder and renamed at
 the end, so a failure leaves nothing behind, and the same version of downwedig
-writes the same bytes every time (given the time limit).
+writes the same bytes every time (given the time limit).  The package also
+holds a manifest of what was written
+(:data:`~downwedig.contest.shipping.destination.MARKER`); an existing folder is
+replaced (``force``) only when it is such a package, unchanged
+(:mod:`~downwedig.contest.shipping.destination`).
 
 >>> FORMATS
 ('2025-09', 'legacy')
@@ -36,19 +40,16 @@ writes the same bytes every time (given the time limit).
 from __future__ import annotations
 
 import dataclasses
-import os
-import re
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...engine.solver import answer
-from ...errors import InvalidDestination, InvalidPlan
+from ...errors import InvalidPlan
 from ...reader import parse
 from ..generating.plan import PlanTest, plan_inputs
 from .bundle import PROGRAMS, bundle, mistake_program
+from .destination import check_destination, write_folder
 from .formats import FORMATS, LICENSE, problem_yaml, resource, statement_files, submissions_yaml, validation_files
 from .programs.mistakes import MISTAKES, wrong_answer
 from .timing import Timing, choose, measure
@@ -58,12 +59,9 @@ __all__ = [
     "LICENSE",
     "Built",
     "Contents",
-    "check_destination",
     "package_contents",
     "write_package",
 ]
-
-_SHORT_NAME = re.compile(r"[a-z0-9]+")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,37 +76,6 @@ class Built:
     seconds: float
     caught: dict[str, str]  # each mistake -> the first test that catches it ("" when none does)
     timing: Timing
-
-
-def check_destination(path: Path, force: bool = False) -> None:
-    """Refuse ``path`` unless its last component is a short name and it is absent, empty, or ``force``. O(1).
-
-    >>> check_destination(Path("Down_We_Dig"))
-    Traceback (most recent call last):
-    ...
-    downwedig.errors.InvalidDestination: the folder's name is the problem's short name: \
-lower-case letters and digits only ([a-z0-9]+), got 'Down_We_Dig'
-    """
-    if not _SHORT_NAME.fullmatch(path.name):
-        raise InvalidDestination(
-            f"the folder's name is the problem's short name: lower-case letters and digits only ([a-z0-9]+), "
-            f"got {path.name!r}"
-        )
-    if path.is_symlink() or (path.exists() and not path.is_dir()):
-        raise InvalidDestination(f"{path} exists and is not a folder")
-    if path.is_dir() and any(path.iterdir()) and not force:
-        raise InvalidDestination(f"{path} is not empty (--force replaces it)")
-    above = _existing_ancestor(path)
-    if not above.is_dir():
-        raise InvalidDestination(f"{above} is not a folder")
-
-
-def _existing_ancestor(path: Path) -> Path:
-    """The nearest folder above ``path`` that exists (the temporary folder goes there, on the same file system)."""
-    above = path.absolute().parent
-    while not above.exists():
-        above = above.parent
-    return above
 
 
 @dataclasses.dataclass(frozen=True)
@@ -204,53 +171,37 @@ def write_package(
 ) -> Built:
     """Write the package to the folder ``path`` (see the module docstring); what was written.
 
-    ``path`` is checked first (:func:`check_destination`); the files go to a
-    temporary folder beside it, renamed to ``path`` once all are written (an
-    old folder replaced with ``force`` is removed only then).  ``time_limit``
-    and ``allow_uncaught`` are :func:`package_contents`'.  Cost: the tests'
-    generation (about 30 s for a ``novelty`` test of n = 300,000), the
-    accepted solutions' runs unless ``time_limit`` is given, and O(total size) more.
+    ``path`` is checked first
+    (:func:`~downwedig.contest.shipping.destination.check_destination`); the
+    files go to a temporary folder beside it, renamed to ``path`` once all are
+    written and ``path`` checked again (an old package replaced with ``force``
+    is removed only then:
+    :func:`~downwedig.contest.shipping.destination.write_folder`).
+    ``time_limit`` and ``allow_uncaught`` are :func:`package_contents`'.  Cost:
+    the tests' generation (about 30 s for a ``novelty`` test of n = 300,000),
+    the accepted solutions' runs unless ``time_limit`` is given, and O(total
+    size) more.
 
     >>> import pathlib, tempfile
     >>> from downwedig.contest.generating.plan import read_plan
     >>> plan = read_plan("n9 equal --n 9")
     >>> built = write_package(pathlib.Path(tempfile.mkdtemp()) / "dig", "legacy", plan, time_limit=5)
     >>> built.tests, built.files
-    ([('sample/1', 12), ('secret/n9', 9)], 15)
+    ([('sample/1', 12), ('secret/n9', 9)], 16)
+    >>> (built.path / "downwedig-package.sha256").read_text().count("\\n")  # (every file but itself)
+    15
     """
     start = time.monotonic()
-    check_destination(path, force)
-    contents = package_contents(fmt, path.name, plan, progress, time_limit=time_limit, allow_uncaught=allow_uncaught)
-    work = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=_existing_ancestor(path)))
-    try:
-        for name, data in contents.files:
-            target = work / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        os.chmod(work, 0o777 & ~_umask())
-        if path.is_dir():
-            old = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".old", dir=path.absolute().parent))
-            os.replace(path, old / path.name)
-            os.replace(work, path)
-            shutil.rmtree(old)
-        else:
-            path.absolute().parent.mkdir(parents=True, exist_ok=True)
-            os.replace(work, path)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
-        raise
+    destination = check_destination(path, force)
+    contents = package_contents(
+        fmt, destination.path.name, plan, progress, time_limit=time_limit, allow_uncaught=allow_uncaught
+    )
+    write_folder(destination, contents.files)
     tests = [
         (name[len("data/") : -len(".in")], int(data[: data.index(b"\n")]))
         for name, data in contents.files
         if name.endswith(".in") and name.startswith(("data/sample/", "data/secret/"))
     ]
     size = sum(len(data) for _, data in contents.files)
-    return Built(
-        path, fmt, tests, len(contents.files), size, time.monotonic() - start, contents.caught, contents.timing
-    )
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    files = len(contents.files) + 1  # (and the manifest)
+    return Built(path, fmt, tests, files, size, time.monotonic() - start, contents.caught, contents.timing)

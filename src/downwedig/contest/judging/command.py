@@ -1,0 +1,203 @@
+"""The shell script that runs a solution's command under its limits, and what its exit means in words.
+
+:func:`shell_script` is what ``/bin/sh -c`` runs for one run: the ``ulimit``
+lines of its limits (set by the shell itself, so nothing runs in the forked
+child before ``exec``), then the command, ``exec``-ed when it is one program
+with its arguments (:func:`exec_form`), so that its own exit status, signal
+and resource usage are the run's.  :func:`describe_exit` says how a run ended;
+:func:`has_gnu_time` and :func:`read_time_report` serve the runs that measure
+peak memory with GNU time.
+
+>>> print(shell_script("true", None, None, 1024))
+ulimit -f 2 2>/dev/null
+exec true
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+__all__ = ["describe_exit", "exec_form", "has_gnu_time", "read_time_report", "relocated", "shell_script"]
+
+_GNU_TIME = "/usr/bin/time"
+
+
+def describe_exit(code: int) -> str:
+    """An exit status as a person reads it: ``exit status N``, or the signal that killed it by name. O(1).
+
+    A shell reports a command killed by signal N as status 128 + N; such a
+    status is shown with the signal's name beside it.
+
+    >>> describe_exit(139)
+    'exit status 139 (as a shell reports SIGSEGV)'
+    """
+    if code < 0:
+        try:
+            return f"killed by signal {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    if 128 < code < 128 + signal.NSIG:
+        with contextlib.suppress(ValueError):
+            return f"exit status {code} (as a shell reports {signal.Signals(code - 128).name})"
+    return f"exit status {code}"
+
+
+_SHELL_WORDS = frozenset(
+    ("!", "{", "}", "[[", "case", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in")
+) | {"select", "then", "time", "until", "while"}
+
+
+def _words(command: str) -> list[str] | None:
+    """The words of a simple command (one program and its arguments), or None for anything else."""
+    if "\n" in command:
+        return None
+    try:
+        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words = list(lexer)
+    except ValueError:
+        return None
+    if not words or any(word and not word.strip("();<>|&") for word in words):
+        return None  # an operator: a list, a pipeline, a redirection or a subshell
+    return words
+
+
+#: What the shell would expand in a word: such a command is left as it is by :func:`relocated`.
+_EXPANDED = frozenset("$`*?[]{}~\\!")
+
+
+def relocated(command: str, origin: str) -> str:
+    """A simple command whose relative file names, as seen from the folder ``origin``, are made absolute. O(len).
+
+    A run works in a fresh empty folder, yet ``python3 solution.py`` means the
+    ``solution.py`` of the folder the judge was started in.  So in a simple
+    command (see :func:`exec_form`) with nothing the shell would expand, each
+    word that is not an option, holds a ``/`` or a ``.``, and names a file or
+    folder in ``origin`` is replaced by its absolute path (quoted).  Any other
+    command is returned as it is: it runs in the fresh folder, so its files
+    are best named by absolute paths.
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> _ = open(os.path.join(folder, "sol.py"), "w").close()
+    >>> relocated("python3 sol.py", folder) == f"python3 {os.path.join(folder, 'sol.py')}"
+    True
+    >>> relocated("echo 2", folder), relocated("cat sol.py | sort", folder)
+    ('echo 2', 'cat sol.py | sort')
+    """
+    words = _words(command)
+    if words is None or any(char in _EXPANDED for char in command):
+        return command
+    changed = False
+    out = []
+    for word in words:
+        if not word.startswith("-") and ("/" in word or "." in word) and not os.path.isabs(word):
+            path = os.path.join(origin, word)
+            if os.path.exists(path):
+                word = os.path.normpath(path)
+                changed = True
+        out.append(shlex.quote(word))
+    return " ".join(out) if changed else command
+
+
+def exec_form(command: str) -> str:
+    """``exec COMMAND`` when the command is one program with its arguments, else the command as it is. O(len).
+
+    Then the shell does not stay in between: the program's own exit status (or
+    signal) and resource usage are the run's.
+
+    >>> exec_form("python3 a.py"), exec_form("cat x | sort")
+    ('exec python3 a.py', 'cat x | sort')
+    """
+    words = _words(command)
+    if words is None:
+        return command  # an operator: a list, a pipeline, a redirection or a subshell
+    first = words[0]
+    if "=" in first or first in _SHELL_WORDS or shutil.which(first) is None:
+        return command  # an assignment, a keyword, a builtin or a function: keep the shell
+    return "exec " + command
+
+
+def shell_script(
+    command: str,
+    cpu_limit: float | None,
+    memory_mib: int | None,
+    output_limit: int,
+    *,
+    stop_first: bool = False,
+    enter: Sequence[str] = (),
+    origin: str | None = None,
+) -> str:
+    """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
+
+    The output limit is ``RLIMIT_FSIZE``; the CPU limit ``RLIMIT_CPU``, soft a
+    second past it (``SIGXCPU``), hard a second later (``SIGKILL``); the memory
+    limit the address space (``RLIMIT_AS``) unless ``stop_first``: then the
+    run has a cgroup, which holds the memory limit, and the script first stops
+    itself (``SIGSTOP``) until the judge has moved it into that cgroup, or
+    checked that it moved itself there: it writes ``0`` (itself) to each of
+    the ``tasks`` files ``enter`` (cgroup v1), which, unlike the judge moving
+    another process, takes no global lock in the kernel (that costs a
+    10-millisecond RCU grace period).  The
+    stack is unlimited whenever memory is limited, as judges set it.  With
+    ``origin``, the command's file names are :func:`relocated` from there.
+
+    >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
+    ['kill -STOP $$', 'ulimit -f 1 2>/dev/null']
+    """
+    lines = [f"echo 0 > {shlex.quote(path)} 2>/dev/null" for path in enter]
+    lines += ["kill -STOP $$"] if stop_first else []
+    lines.append(f"ulimit -f {max(1, -(-output_limit // 512))} 2>/dev/null")  # in blocks of 512 bytes
+    if cpu_limit is not None:
+        soft = math.ceil(cpu_limit) + 1
+        lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
+    if memory_mib is not None:
+        if not stop_first:
+            lines.append(f"ulimit -v {memory_mib * 1024} 2>/dev/null")
+        lines.append("ulimit -S -s unlimited 2>/dev/null")
+    if origin is not None:
+        command = relocated(command, origin)
+    return "\n".join([*lines, exec_form(command)])
+
+
+_gnu_time: bool | None = None
+
+
+def has_gnu_time() -> bool:
+    """Whether ``/usr/bin/time`` is GNU time, which measures a program's peak memory (asked once). O(1) after.
+
+    >>> isinstance(has_gnu_time(), bool)
+    True
+    """
+    global _gnu_time
+    if _gnu_time is None:
+        try:
+            found = subprocess.run([_GNU_TIME, "--version"], capture_output=True, timeout=10)
+            _gnu_time = b"GNU" in found.stdout + found.stderr
+        except (OSError, subprocess.SubprocessError):
+            _gnu_time = False
+    return _gnu_time
+
+
+def read_time_report(path: str) -> tuple[float | None, int | None]:
+    """GNU time's report (``-f %M``): the peak in MiB, and the signal that ended the command (if one did). O(size).
+
+    >>> read_time_report("/nonexistent")
+    (None, None)
+    """
+    try:
+        lines = Path(path).read_text(errors="replace").split("\n")
+    except OSError:
+        return None, None
+    lines = [line for line in lines if line.strip()]
+    peak = int(lines[-1]) / 1024 if lines and lines[-1].strip().isdigit() else None
+    ended = next((line for line in lines if line.startswith("Command terminated by signal ")), None)
+    return peak, int(ended.rsplit(" ", 1)[1]) if ended else None

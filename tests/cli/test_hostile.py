@@ -1,0 +1,101 @@
+"""``test`` against solutions that attack the judge: the files compared, the verdicts of other runs, the judge's time.
+
+Each attack runs in both isolation modes (see :mod:`tests.isolation`), as a real
+process with a time limit, so a hang fails the test instead of holding it up.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from ..conftest import SAMPLE, Cli, process
+from ..solutions import solution_command
+
+# The solution knows where the tests are (the worst case: here it is told), and attacks every test's files
+# after its input has been read; then it prints a wrong answer.
+ATTACKER = """\
+import glob, os, sys
+data = sys.stdin.read()
+assert os.readlink("/proc/self/fd/0").startswith("pipe:")  # (its input is a pipe: no path to find there)
+for inp in sorted(glob.glob({folder!r} + "/*.in")):
+    ans = inp[:-3] + ".ans"
+    {attack}
+print({answer})
+"""
+
+ATTACKS = {
+    "overwrites the answer with its own": "open(ans, 'w').write('1' * 12 + '\\n')",
+    "deletes the answer": "os.remove(ans)",
+    "writes junk into the answer": "open(ans, 'w').write('xyz')",
+    "puts a FIFO in the answer's place": "os.remove(ans); os.mkfifo(ans)",
+    "links the answer to /dev/zero": "os.remove(ans); os.symlink('/dev/zero', ans)",
+    "rewrites the input and the answer": "open(inp, 'w').write('1\\nWWWWWWWW\\n'); open(ans, 'w').write('2\\n')",
+}
+
+
+@pytest.mark.parametrize("attack", sorted(ATTACKS))
+def test_a_solution_cannot_change_what_is_compared(tmp_path: Path, mode: str, attack: str) -> None:
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    for name in ("a", "b"):
+        (folder / f"{name}.in").write_bytes(SAMPLE.read_bytes())
+        (folder / f"{name}.ans").write_bytes(SAMPLE.with_suffix(".ans").read_bytes())
+    answer = "'2'" if attack.startswith("rewrites") else "'1' * 12"
+    source = ATTACKER.format(folder=str(folder), attack=ATTACKS[attack], answer=answer)
+    solution = solution_command(tmp_path, "attacker", source)
+    done = process("test", folder, "--solution", solution, "--format", "json", timeout=120)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    first, second = report["tests"]
+    assert report["isolation"] == mode
+    # Its own test was read before it ran: judged on the real answer.
+    assert first["verdict"] in ("WA", "PE"), first
+    # The test after it changed after the check: not run, FAIL, whatever is there now (no hang, no crash).
+    assert second["verdict"] == "FAIL" and second["message"].startswith("not run: "), second
+
+
+def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
+    # (R5: a sweep took a run that had just started for a leftover: RE, or a ChildProcessError.)
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    for k in range(100):
+        (folder / f"{k}.in").write_bytes(b"1\nWWWWWWWW\n")
+        (folder / f"{k}.ans").write_bytes(b"2\n")
+    for _ in range(2):
+        result = cli("test", folder, "--solution", "echo 2", "-j", "4", "--format", "json")
+        assert result.status == 0, result.stderr
+        assert json.loads(result.out)["summary"]["counts"]["AC"] == 100
+
+
+def test_runs_that_remove_the_folders_of_others_break_nothing(cli: Cli, tmp_path: Path, mode: str) -> None:
+    # (found by the fuzzer: rm -rf ../* removed the folders of the runs beside it, and the next run crashed)
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    for k in range(8):
+        (folder / f"{k}.in").write_bytes(b"1\nWWWWWWWW\n")
+        (folder / f"{k}.ans").write_bytes(b"2\n")
+    solution = "rm -rf ../* ../../downwedig-run-* 2>/dev/null; echo 2"
+    result = cli("test", folder, "--solution", solution, "-j", "3", "--format", "json")
+    assert result.status == 0, result.stderr
+    assert json.loads(result.out)["summary"]["counts"]["AC"] == 8
+
+
+def test_a_search_through_folders_that_cannot_be_read_is_no_crash(cli: Cli, tmp_path: Path) -> None:
+    # (found by the fuzzer: test / met /proc/N/task/N/net)
+    folder = tmp_path / "tests"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "one.in").write_bytes(b"1\nWWWWWWWW\n")
+    (folder / "one.ans").write_bytes(b"2\n")
+    (folder / "loop").symlink_to(folder, target_is_directory=True)
+    os.chmod(folder / "locked", 0)
+    try:
+        result = cli("test", folder, "--solution", "echo 2")
+    finally:
+        os.chmod(folder / "locked", 0o755)
+    assert result.status == 0 and "test: 1 of 1 tests AC" in result.out
+    proc = cli("test", "/proc/self/task", "--solution", "echo 2")
+    assert proc.status == 2 and "no tests" in proc.stderr

@@ -1,0 +1,97 @@
+"""The isolation modes a judging test runs under, and how to find processes a test left running.
+
+The ``mode`` fixture runs a test twice: each run in a cgroup (where the machine
+allows it: skipped, saying what it needs, elsewhere, and failed instead under
+``DOWNWEDIG_REQUIRE_TOOLS=1``), and in a process group, the fallback;
+``grouped`` runs it in a cgroup only.  Conftests import the fixtures.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from downwedig.contest.judging import cgroup
+from downwedig.errors import CommandError
+
+from .conftest import missing_tool
+
+CGROUPS_NEEDED = (
+    "needs cgroups: a delegated cgroup v2 subtree with the memory and pids controllers "
+    "(systemd-run --user --scope -p Delegate=yes), or writable cgroup v1 memory, cpuacct and pids hierarchies "
+    "(as for root)"
+)
+
+
+def use_mode(monkeypatch: pytest.MonkeyPatch, choice: str) -> str:
+    """Make runs use ``choice`` (``cgroup`` or ``process-group``); the mode they get (skip if not possible here)."""
+    monkeypatch.setenv(cgroup.CHOICE, choice)
+    try:
+        return cgroup.isolation()
+    except CommandError as exc:
+        missing_tool(f"{CGROUPS_NEEDED}: {exc}")
+
+
+@pytest.fixture(params=["cgroup", "process-group"])
+def mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test twice: its runs in cgroups (skipped, saying why, where there are none), and in process groups."""
+    return use_mode(monkeypatch, request.param)
+
+
+@pytest.fixture
+def grouped(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Runs in cgroups, for what only a cgroup can give (skipped, saying why, where there are none)."""
+    return use_mode(monkeypatch, "cgroup")
+
+
+def our_processes(tag: str) -> list[int]:
+    """The processes whose environment holds ``tag`` (a value no other process has), zombies aside."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as file:
+                environ = file.read()
+            with open(f"/proc/{name}/stat") as file:
+                state = file.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if tag.encode() in environ and state != "Z":
+            found.append(int(name))
+    return found
+
+
+def left_running(tag: str, patience: float = 5.0) -> list[int]:
+    """The processes tagged ``tag`` still running after ``patience`` seconds (killed then, so no test leaves any)."""
+    deadline = time.monotonic() + patience
+    while True:
+        found = our_processes(tag)
+        if not found or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    for pid in found:
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)
+    return found
+
+
+@pytest.fixture
+def tag(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A unique value in the environment of everything a test's runs start: what :func:`left_running` looks for."""
+    value = f"downwedig-test-{os.getpid()}-{time.monotonic_ns()}"
+    monkeypatch.setenv("DOWNWEDIG_TEST_TAG", value)
+    yield value
+    left_running(value, patience=0)
+
+
+def run_folders() -> set[Path]:
+    """The runs' working folders in the temporary folder now."""
+    import tempfile
+
+    return set(Path(tempfile.gettempdir()).glob("downwedig-run-*"))

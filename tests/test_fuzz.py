@@ -1,0 +1,27 @@
+"""A slice of the command-line fuzzer (:mod:`tests.fuzz_cli`): thousands of runs are for a person to start."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from .conftest import missing_tool
+from .fuzz_cli import COMMANDS, fuzz
+
+
+def test_a_slice_of_the_fuzzer_finds_nothing() -> None:
+    if not sys.platform.startswith("linux"):
+        missing_tool("needs Linux: the fuzzer looks for processes left running in /proc")
+    outcomes = fuzz(seed=20261201, count=36, jobs=2)
+    failed = [(o.index, o.argv, o.problems) for o in outcomes if o.problems]
+    assert failed == []
+    assert {o.argv[0] for o in outcomes} == set(COMMANDS)  # (every command had its turn)
+
+
+@pytest.mark.parametrize("command", ["test", "stress"])
+def test_the_judging_commands_under_the_fuzzer(command: str) -> None:
+    if not sys.platform.startswith("linux"):
+        missing_tool("needs Linux: the fuzzer looks for processes left running in /proc")
+    outcomes = fuzz(seed=7, count=8, jobs=2, commands=(command,))
+    assert [(o.index, o.argv, o.problems) for o in outcomes if o.problems] == []
