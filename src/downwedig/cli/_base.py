@@ -8,6 +8,7 @@ argparse helpers.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -15,6 +16,7 @@ from ..errors import CommandError, InvalidText, UsageError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import BinaryIO
 
     from ..staircase import Staircase
@@ -99,15 +101,12 @@ def open_input(path: str) -> BinaryIO:
         raise UsageError(f"cannot open {source_name(path)!r}: {exc.strerror or exc}") from None
 
 
-def read_input(path: str, limit: int | None = None) -> bytes:
-    """The bytes of ``path`` (``-`` is standard input): all, or the first ``limit`` + 1 when more are there.
-
-    A :class:`UsageError` if it can't be read, a :class:`CommandError` if it
-    does not fit in memory (``/dev/zero`` never ends).
-    """
+@contextlib.contextmanager
+def _reading(path: str) -> Iterator[BinaryIO]:
+    """The open input ``path``, closed after (unless it is stdin); its read faults in the tool's words."""
     stream = open_input(path)
     try:
-        return stream.read() if limit is None else stream.read(limit + 1)
+        yield stream
     except OSError as exc:
         raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
     except MemoryError:
@@ -115,6 +114,16 @@ def read_input(path: str, limit: int | None = None) -> bytes:
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+def read_input(path: str, limit: int | None = None) -> bytes:
+    """The bytes of ``path`` (``-`` is standard input): all, or the first ``limit`` + 1 when more are there.
+
+    A :class:`UsageError` if it can't be read, a :class:`CommandError` if it
+    does not fit in memory (``/dev/zero`` never ends).
+    """
+    with _reading(path) as stream:
+        return stream.read() if limit is None else stream.read(limit + 1)
 
 
 def read_input_staircase(path: str, width: int = 8) -> bytes:
@@ -131,35 +140,31 @@ def read_input_staircase(path: str, width: int = 8) -> bytes:
     from ..errors import InvalidStaircase
     from ..reader import read_chunks
 
-    stream = open_input(path)
     taken: list[bytes] = []
 
     class Recorder:  # (the stream, keeping what is read from it)
+        def __init__(self, stream: BinaryIO) -> None:
+            self.stream = stream
+
         def read(self, size: int = -1) -> bytes:
-            return self._keep(stream.read(size))
+            return self._keep(self.stream.read(size))
 
         def read1(self, size: int = -1) -> bytes:
-            return self._keep(getattr(stream, "read1", stream.read)(size))
+            return self._keep(getattr(self.stream, "read1", self.stream.read)(size))
 
         def fileno(self) -> int:
-            return stream.fileno()
+            return self.stream.fileno()
 
         def _keep(self, data: bytes) -> bytes:
             taken.append(data)
             return data
 
-    try:
-        for _ in read_chunks(Recorder(), width=width, source=source_name(path)):  # type: ignore[arg-type]
-            pass
-    except InvalidStaircase:
-        pass  # (the caller's parse says so, from the bytes read)
-    except OSError as exc:
-        raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
-    except MemoryError:
-        raise CommandError(f"cannot read {source_name(path)!r}: it does not fit in memory") from None
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
+    with _reading(path) as stream:
+        try:
+            for _ in read_chunks(Recorder(stream), width=width, source=source_name(path)):  # type: ignore[arg-type]
+                pass
+        except InvalidStaircase:
+            pass  # (the caller's parse says so, from the bytes read)
     return b"".join(taken)
 
 
@@ -179,16 +184,8 @@ def read_staircase(path: str, width: int) -> Staircase:
     from ..reader import read_chunks
     from ..staircase import Staircase
 
-    stream = open_input(path)
-    try:
+    with _reading(path) as stream:
         return Staircase(b"".join(read_chunks(stream, width=width, source=source_name(path))), width)
-    except OSError as exc:
-        raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
-    except MemoryError:
-        raise CommandError(f"cannot read {source_name(path)!r}: it does not fit in memory") from None
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
 
 
 def write_output(path: str, data: bytes) -> None:
