@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
 
-__all__ = ["Terminated", "held", "terminations"]
+__all__ = ["Terminated", "defer_if_held", "held", "terminations"]
 
 
 class Terminated(KeyboardInterrupt):
@@ -88,8 +88,9 @@ _holding = 0
 
 @contextlib.contextmanager
 def held() -> Iterator[None]:
-    """A step that a signal must not cut (starting worker processes): the signals :func:`terminations` handles
-    wait until it ends, then act.  O(1).
+    """A step that a signal must not cut (starting worker processes, writing a file whole): the signals
+    :func:`terminations` handles, or a handler that asks :func:`defer_if_held`, wait until it ends, then act
+    (through the innermost :func:`terminations`, else raised again).  O(1).
 
     >>> with terminations(), held():
     ...     pass
@@ -105,3 +106,18 @@ def held() -> Iterator[None]:
             _waiting.clear()
             if _handlers:
                 _handlers[-1](number, None)
+            else:
+                signal.raise_signal(number)  # (a process's own handler, now outside the step)
+
+
+def defer_if_held(number: int) -> bool:
+    """For a signal handler of one's own: whether signal ``number`` came inside :func:`held` (it then acts
+    when the step ends).  O(1).
+
+    >>> defer_if_held(15)
+    False
+    """
+    if _holding:
+        _waiting.append(number)
+        return True
+    return False

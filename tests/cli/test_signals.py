@@ -95,9 +95,11 @@ def test_sigterm_to_answers_stops_its_workers_and_leaves_no_file_half_written(tm
     out = tmp_path / "out"
     judge = start("answers", inputs, "--out-dir", out, "-j", "2", tag=tag)
     deadline = time.monotonic() + 60
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)  # (made once the command handles signals, just before it starts its workers)
     while when == "working" and len(our_processes(tag)) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)  # (the judge and two workers; or, "starting", as it starts them)
-    time.sleep(0.3)
+    time.sleep(0.3 if when == "working" else 0.05)
     os.kill(judge.pid, signal.SIGTERM)
     _, err = judge.communicate(timeout=60)
     assert judge.returncode == 143, err

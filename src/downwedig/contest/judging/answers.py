@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ...engine.solver import answer
 from ...errors import InvalidDestination, InvalidStaircase
-from ...interrupts import held
+from ...interrupts import defer_if_held, held
 from ...reader import parse
 
 __all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "natural_key", "target_path"]
@@ -113,16 +113,19 @@ def _in_the_way(source: str, target: str) -> str | None:
 
 def _write_whole(target: str, text: str) -> None:
     """Write ``target`` under a temporary name and rename it: no half-written file, and a link is replaced."""
-    handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".downwedig-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="ascii") as out:
-            out.write(text)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    # (held: a signal between making the temporary file and the rename waits for the rename, or for the
+    # file's removal, so that nothing is left behind whenever it comes)
+    with held():
+        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".downwedig-", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="ascii") as out:
+                out.write(text)
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
 
 
 def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -> Result:
@@ -171,7 +174,8 @@ def _worker_start() -> None:
     stays, and quietly; Ctrl-C is left to the parent, which then ends the workers so."""
 
     def stop(number: int, frame: object) -> None:
-        raise SystemExit(128 + number)
+        if not defer_if_held(number):  # (inside a whole write, it acts when the write ends)
+            raise SystemExit(128 + number)
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
