@@ -138,6 +138,9 @@ class Memo:
     get provisional ids from 256 up; a visited one moves to a free id below
     256 of its parity (see the module docstring).  ``work`` counts the
     transitions computed (plus a few per row filled), the measure of the memo's cost.
+    ``fixed`` holds the visited states that every mask present leads back to: once a walk
+    reaches one, ``G`` stays the same to the end of the masks (random rows reach one within
+    a few hundred steps), so their days need no walking.
     """
 
     def __init__(self, masks_present: bytes) -> None:
@@ -151,6 +154,7 @@ class Memo:
         self.high = [256, 257]  # the next provisional id of each parity
         self.visited = 0
         self.work = 0
+        self.fixed: set[int] = set()
         self.start_id = self.enter(G1)
 
     def __len__(self) -> int:
@@ -178,6 +182,8 @@ class Memo:
         for s, row in enumerate(self.rows):
             if row is not self.missrow:
                 self._fill(s, row, more)
+                if s in self.fixed and any(row[m] != s for m in more):
+                    self.fixed.discard(s)
 
     def visit(self, s: int) -> int:
         """Fill the row of state ``s`` (just reached); returns its id, lower if one was free. O(masks present)."""
@@ -199,6 +205,8 @@ class Memo:
             self.visited += 1
             self.work += _ROW_COST
             self._fill(s, row, self.present)
+            if all(row[m] == s for m in self.present):
+                self.fixed.add(s)
         return s
 
     def _fill(self, s: int, row: list[int], masks: bytes) -> None:

@@ -13,7 +13,9 @@ the window "step ``k`` lost, the rest won" (absent steps count as won).
 Width 8 (the judge's) has three routes, chosen as the input goes:
 
 *Memo* (:mod:`downwedig.engine._memo`): the tables are numbered and ``(state, mask)
--> state`` memoised in 2-D rows filled a row at a time; about 20 ns a step.
+-> state`` memoised in 2-D rows filled a row at a time; about 20 ns a step,
+and none once ``G`` is a table that every mask present leaves as it is (random
+rows reach one within a few hundred steps: the days left share its digit).
 On random, periodic and most crafted inputs only 3 to a few hundred states
 occur in 300,000 steps.  Nothing bounds them below ``n``, though: ``novelty``
 (:mod:`downwedig.contest.generating.adversarial`) meets 23,000.  The memo is *defeated*
@@ -269,7 +271,13 @@ class Solver:
         start = pos
         size = 64
         extend = states.extend
+        fixed = memo.fixed
+        tail = 0  # the days left when G stopped changing
         while pos < end:
+            if s in fixed:  # G stays the same to the end: the days left share its digit, no walk
+                tail = end - pos
+                pos = end
+                break
             chunk = masks[pos : pos + size]
             seq = [s := rows[s][m] for m in chunk]
             if seq[-1] != MISS:
@@ -296,9 +304,11 @@ class Solver:
                 states[-1] = memo.enter(table)
             s = states[-1] = memo.visit(states[-1])
             rows = memo.rows
+            fixed = memo.fixed
             size = 64
         s = states.pop()
         done += digits(states)
+        done += digits([s]) * tail
         self._state, self._table = s, memo.tables[s]
         self.routes[_MEMO] += pos - start
         return pos
