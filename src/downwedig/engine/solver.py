@@ -320,7 +320,7 @@ class Solver:
                 pos = known_at = stop
                 continue
             base = max(0, min(pos - self._history, known_at))
-            out = list(done[base:])
+            out = done[base:]
             block_end = min(end, pos + size)
             stop, known_at, table = solve_block(
                 masks[base:block_end], out, block_end - base, known_at - base, table, limits
