@@ -12,7 +12,7 @@ from downwedig import Staircase, answer, reference_answer
 from downwedig.contest.generating.registry import all_families, generate, to_text
 from downwedig.contest.shipping.programs import solution
 from downwedig.engine import _sweep
-from downwedig.engine._sweep import sweep
+from downwedig.engine._sweep import SETTLE, settled, sweep
 from downwedig.moves import move_masks
 
 from ..strategies import examples, staircases
@@ -57,3 +57,19 @@ def test_the_solution_s_pypy_path_answers_as_the_engine(monkeypatch: pytest.Monk
         out = io.BytesIO()
         assert solution.main([], io.BytesIO(data), out, io.BytesIO()) == 0
         assert out.getvalue() == answer(Staircase.from_ints(generate(family, 700, seed=5))).encode() + b"\n"
+
+
+@examples(300)
+@given(staircases())
+def test_a_settled_table_is_the_digit_of_every_later_day(staircase: Staircase) -> None:
+    masks = bytes(move_masks(staircase))
+    q, digit = settled(masks, len(masks))
+    expected = reference_answer(staircase).encode()
+    assert q == len(masks) or set(expected[q:]) == {digit}
+    assert sweep(masks, settle=0) == sweep(masks) == expected
+
+
+@pytest.mark.parametrize(("family", "settles"), [("random", True), ("chain", True), ("cycles", False)])
+def test_random_rows_settle_within_the_first_steps(family: str, settles: bool) -> None:
+    masks = bytes(move_masks(Staircase.from_ints(generate(family, 3000, seed=1))))
+    assert (settled(masks)[0] < SETTLE) == settles
