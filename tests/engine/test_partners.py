@@ -1,4 +1,4 @@
-"""The merge partners' copy: 128 days at a time by byte translations, the same as a day at a time."""
+"""The merge partners' copy: 240 days at a time by byte translations, the same as a day at a time."""
 
 from __future__ import annotations
 

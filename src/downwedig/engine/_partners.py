@@ -7,7 +7,7 @@ step ``k - depth``; then ``answer(k) = answer(k - i)``.  Bit-parallel: bit
 ``j`` of a *plane* stands for one day, the statuses of the ``depth`` steps
 above every day are ``8 * depth`` shifts, ANDs and ORs of 37.5 KB integers
 (for 300,000 days), and the windows are compared the same way; about 4 ms per
-300,000 days at depth 15.  The copies are made in C, 128 days at a time, by
+300,000 days at depth 15.  The copies are made in C, 240 days at a time, by
 byte translations (:func:`_copy`: about 10 ns a day).
 
 Days without a partner at that depth (a few dozen in 300,000 on random or
@@ -33,11 +33,13 @@ if TYPE_CHECKING:
 _SPREAD = [bytes.maketrans(b"01", bytes((0, 1 << t))) for t in range(4)]
 # the nibble 16 - i of a matched day -> its offset i; 0 (no partner) stays 0
 _POSITIVE = bytes([0] + [16 - v for v in range(1, 16)] + [0] * 240)
-#: Days copied at a time by :func:`_copy`, each block read from a window of the days before it.
-_BLOCK = 128
-_IDENTITY = bytes(range(_BLOCK))
-_PAD = bytes(2 * _BLOCK)
-#: Segments shorter than this are copied a day at a time (a block costs about 20 C calls).
+#: :func:`_copy` reads each block of days from a window of 256: the 16 days before it (a partner is
+#: at most 15 days back) and the block's 240 ...
+_KNOWN = 16
+_BLOCK = 256 - _KNOWN
+_IDENTITY = bytes(range(_KNOWN))
+_PAD = bytes(256)
+#: ... and copies a range shorter than this a day at a time (a block costs about 20 C calls).
 _SHORT = 32
 # bytes -> the three masks of an 8x8 bit transpose, repeated over that many bytes
 _TRANSPOSE: dict[int, tuple[int, int, int]] = {}
@@ -123,39 +125,38 @@ def _offsets(picks: list[int], n: int) -> bytes:
 
 
 def _pointers(offsets: bytes) -> bytes:
-    """For day ``j`` of ``offsets`` (its partner's offset ``i``, or 0): ``_BLOCK + j % _BLOCK - i``, where its
-    partner sits in the window of ``2 * _BLOCK`` days that ends with ``j``'s block. O(n) in C (one subtraction:
-    no byte borrows, since ``i < 16``)."""
+    """For day ``j`` of ``offsets`` (its partner's offset ``i``, or 0): ``_KNOWN + j % _BLOCK - i``, where its
+    partner sits in the window of 256 days that ends with ``j``'s block. O(n) in C (one subtraction: no
+    byte borrows, since ``i < 16``).
+    """
     n = len(offsets)
-    places = bytes(range(_BLOCK, 2 * _BLOCK)) * (n // _BLOCK + 1)
+    places = bytes(range(_KNOWN, 256)) * (n // _BLOCK + 1)
     return (int.from_bytes(places[:n], "big") - int.from_bytes(offsets, "big")).to_bytes(n, "big")
 
 
 def _copy(out: bytearray, offsets: bytes, pointers: bytes, a: int, pos: int, stop: int) -> None:
     """Days ``pos .. stop - 1`` (``pos == len(out)``), each the digit of its partner, day ``k - offsets[k - a]``
-    (no day of the range is without one): ``pointers[k - a]`` places day
-    ``k``'s partner in the window of ``2 * _BLOCK`` days ending with ``k``'s block (blocks start at ``a``; see
-    :func:`_pointers`).
+    (no day of the range is without one); ``pointers[k - a]`` places day ``k``'s partner in the window of
+    256 days ending with ``k``'s block (blocks of ``_BLOCK`` days start at ``a``; see :func:`_pointers`).
 
-    A block at a time, in C: the window's pointers (the days before the block point at themselves, and so do
-    the known days without a partner) are followed ``_BLOCK`` steps by seven translations of the pointers
-    by themselves, which leaves each day of the block pointing at a known day; one more translation reads
-    the known days' digits.  About 20 C calls a block; a short range is copied a day at a time.
+    A block at a time, in C: the window's pointers (the days before the block point at themselves, and so
+    do the known days without a partner) are followed 256 steps by eight translations of the pointers by
+    themselves, which leaves each day of the block pointing at a known day; one more translation reads the
+    known days' digits.  About 20 C calls a block, 10 ns a day; a short range is copied a day at a time.
     """
     while pos < stop:
         block = a + (pos - a) // _BLOCK * _BLOCK
         last = min(stop, block + _BLOCK)
-        if last - pos < _SHORT or block < _BLOCK:
+        if last - pos < _SHORT or block < _KNOWN:
             for k in range(pos, last):
                 out.append(out[k - offsets[k - a]])
             pos = last
             continue
-        window = _IDENTITY + pointers[block - a : block - a + _BLOCK]
-        window += _PAD[: 2 * _BLOCK - len(window)]
-        for _ in range(7):  # (2**7 = _BLOCK steps: every chain of partners leaves the block)
+        window = (_IDENTITY + pointers[block - a : block - a + _BLOCK]).ljust(256, b"\0")
+        for _ in range(8):  # (2**8 steps: every chain of partners leaves the block)
             window = window.translate(window)
-        known = out[block - _BLOCK :] + _PAD[: _BLOCK - pos + block]
-        out += window[_BLOCK + pos - block : _BLOCK + last - block].translate(known)
+        known = out[block - _KNOWN :].ljust(256, b"\0")
+        out += window[_KNOWN + pos - block : _KNOWN + last - block].translate(known)
         pos = last
 
 
