@@ -17,11 +17,12 @@ so every day from ``q`` on has that digit.  :func:`sweep` first reads ``G`` top-
 :data:`SETTLE` steps (256 list operations a step) and sweeps only the days above such a ``q``.
 
 Each step costs a few integer operations per live window and no object is made, which suits
-PyPy's JIT (about 10 ns a window: 25 ms for n = 300,000) and not CPython (ten times that), so
-the one-file solution runs it under PyPy only.  Unlike the other routes it needs every step
-before the first digit.  Cost: O(sum over the steps of the live windows), at most O(256 n);
-:func:`sweep` gives up (returns None) once that sum exceeds its budget, so that an input
-with many live windows costs at most the budget before another route answers it.
+PyPy's JIT (30 to 100 ms for n = 300,000 on this project's shared machine, the JIT's warm-up
+included: how well it traces the nested loops varies from input to input) and not CPython
+(about 1 s), so the one-file solution runs it under PyPy only.  Unlike the other routes it
+needs every step before the first digit.  Cost: O(sum over the steps of the live windows), at
+most O(256 n); :func:`sweep` gives up (returns None) once that sum exceeds its budget, so that
+an input with many live windows costs at most the budget before another route answers it.
 
 >>> sweep(bytes([0b11, 0b1, 0b0]))  # step 1 reaches steps 2 and 3, step 2 reaches step 3
 b'211'

@@ -18,7 +18,8 @@ modules' relative imports find each other; then it calls the program's
 status.  Only the modules the program needs are embedded, and imports under
 ``if TYPE_CHECKING:`` are not followed, and only the definitions the program
 can reach are kept (:mod:`~downwedig.contest.shipping.shake`), so start-up stays
-small (about 8 ms of compiling under CPython).  The embedded modules must run on Python 3.9
+small (compiling is most of it under CPython: the solution's modules are a tenth
+smaller once shaken, and it imports neither ``enum`` nor ``functools``).  The embedded modules must run on Python 3.9
 (Debian's PyPy 3.9 is what Kattis runs ``.py`` files with).
 
 >>> text = bundle(PROGRAMS["solution"])
