@@ -67,6 +67,16 @@ def missing_tool(message: str) -> NoReturn:
     pytest.skip(message)
 
 
+#: HYPOTHESIS_PROFILE=thorough (CI): every example of every property, and the tests too costly for every run.
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+
+
+def only_thorough(what: str) -> None:
+    """Skip a test that costs seconds of CPU (``what`` says why) unless under the thorough profile, as CI runs."""
+    if not THOROUGH:
+        pytest.skip(f"slow ({what}): runs under HYPOTHESIS_PROFILE=thorough, as in CI")
+
+
 @dataclasses.dataclass(frozen=True)
 class Result:
     """What a command did: its exit status and everything it wrote."""

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from downwedig import InvalidMask, MemoLimits, Player, Solver, Staircase, answer, answer_chunks, reference_answer
 from downwedig import winners as winners_of
 from downwedig.contest.generating.registry import all_families, generate
+from downwedig.engine._memo import FORM, Memo
 from downwedig.moves import move_masks
 
 from ..strategies import examples, staircases
@@ -272,3 +273,45 @@ def test_random_rows_stay_with_the_memo() -> None:
 def test_masks_out_of_range_are_refused(width: int, masks: list[int] | bytes, bad: int) -> None:
     with pytest.raises(InvalidMask, match=f"move mask {bad} is outside 0..{(1 << width) - 1} for width {width}"):
         Solver(width).feed(masks)
+
+
+def test_random_rows_reach_a_table_that_no_mask_changes() -> None:
+    """Once G is a fixed point of every mask present, the memo answers the rest without walking."""
+    staircase = Staircase.from_ints(generate("random", 20000, seed=4))
+    solver = Solver()
+    digits = solver.feed(move_masks(staircase))
+    assert solver._memo is not None and solver._memo.fixed
+    assert digits == Solver(limits=ROUTES["compose"]).feed(move_masks(staircase))
+
+
+def test_a_fixed_table_stops_being_fixed_when_a_new_mask_moves_it() -> None:
+    """Mask 4 has two attractors: a table that is one digit on each basin is fixed, until mask 0 comes."""
+    through = FORM.through[4]
+
+    def attractor(x: int) -> int:  # the smallest window of the cycle that x ends in
+        for _ in range(256):
+            x = through[x]
+        cycle = {x}
+        while through[x] not in cycle:
+            x = through[x]
+            cycle.add(x)
+        return min(cycle)
+
+    table = bytes(49 if attractor(x) == attractor(0) else 50 for x in range(256))
+    assert len(set(table)) == 2 and through.translate(table) == table
+    memo = Memo(bytes([4]))
+    state = memo.visit(memo.enter(table))
+    assert state in memo.fixed
+    memo.add_masks(bytes([0]))
+    assert state not in memo.fixed and memo.rows[state][0] != state
+
+
+@examples(100)
+@given(staircase=staircases(max_n=250), more=staircases(max_n=60))
+def test_a_fixed_table_meeting_new_masks_keeps_answers(staircase: Staircase, more: Staircase) -> None:
+    """Fed in two pieces, the second with masks the first lacked: the fixed tables are checked again."""
+    whole = Staircase(staircase.packed + more.packed)
+    masks = bytes(move_masks(whole))
+    solver = Solver(limits=ROUTES["memo"])
+    cut = len(staircase)
+    assert (solver.feed(masks[:cut]) + solver.feed(masks[cut:])).decode() == reference_answer(whole)

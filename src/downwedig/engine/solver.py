@@ -13,7 +13,11 @@ the window "step ``k`` lost, the rest won" (absent steps count as won).
 Width 8 (the judge's) has three routes, chosen as the input goes:
 
 *Memo* (:mod:`downwedig.engine._memo`): the tables are numbered and ``(state, mask)
--> state`` memoised in 2-D rows filled a row at a time; about 20 ns a step.
+-> state`` memoised in 2-D rows filled a row at a time; about 20 ns a step, a
+few ns on inputs that repeat themselves (walks of 64 steps read back, see
+:func:`~downwedig.engine._memo.walk`), and none once ``G`` is a table that every
+mask present leaves as it is (random rows reach one within a few hundred steps:
+the days left share its digit).
 On random, periodic and most crafted inputs only 3 to a few hundred states
 occur in 300,000 steps.  Nothing bounds them below ``n``, though: ``novelty``
 (:mod:`downwedig.contest.generating.adversarial`) meets 23,000.  The memo is *defeated*
@@ -61,7 +65,7 @@ import gc
 from ..errors import InvalidMask
 from ..moves import packed_move_masks
 from ..staircase import WIDTH, Player, Staircase, bytes_per_step, check_width, unpack_values
-from ._memo import FORM, G1, MISS, START, Memo, digits, present
+from ._memo import FORM, G1, START, Memo, digits, present, walk
 from .limits import MemoLimits
 from .tables import compose
 
@@ -264,23 +268,17 @@ class Solver:
         memo = self._memo
         assert memo is not None
         s = memo.visit(self._state if self._state >= 0 else memo.enter(self._table))
-        rows = memo.rows
         states = [s]  # states[j]: the id of G at step pos + j
         start = pos
-        size = 64
-        extend = states.extend
+        tail = 0  # the days left when G stopped changing
         while pos < end:
-            chunk = masks[pos : pos + size]
-            seq = [s := rows[s][m] for m in chunk]
-            if seq[-1] != MISS:
-                extend(seq)
-                pos += len(chunk)
-                size = min(2 * size, 1 << 16)
-                continue
-            k = seq.index(MISS)  # the walk reached a state whose row is not filled yet
-            del seq[k:]
-            extend(seq)
-            pos += k
+            pos = walk(memo, masks, pos, end, self._offset, states)
+            if pos == end:
+                break
+            if states[-1] in memo.fixed:  # G stays the same to the end: the days left share its digit
+                tail = end - pos
+                pos = end
+                break
             walked = self._offset + pos - self._entered
             if (
                 memo.work - self._work > limits.memo_budget + walked // limits.memo_rate
@@ -294,11 +292,10 @@ class Solver:
                 table = memo.tables[states[-1]]
                 memo = self._memo = Memo(memo.present)
                 states[-1] = memo.enter(table)
-            s = states[-1] = memo.visit(states[-1])
-            rows = memo.rows
-            size = 64
+            states[-1] = memo.visit(states[-1])
         s = states.pop()
         done += digits(states)
+        done += digits([s]) * tail
         self._state, self._table = s, memo.tables[s]
         self.routes[_MEMO] += pos - start
         return pos
@@ -323,7 +320,7 @@ class Solver:
                 pos = known_at = stop
                 continue
             base = max(0, min(pos - self._history, known_at))
-            out = list(done[base:])
+            out = done[base:]
             block_end = min(end, pos + size)
             stop, known_at, table = solve_block(
                 masks[base:block_end], out, block_end - base, known_at - base, table, limits

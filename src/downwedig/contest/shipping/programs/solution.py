@@ -3,12 +3,14 @@
 An input in the judge's exact format (:func:`canonical_rows`) goes straight to
 the engine's move masks and solver: under CPython the steps are packed with a
 few C-level byte operations (:func:`canonical_packed`) for the engine's
-:func:`~downwedig.moves.packed_move_masks`; under PyPy, whose JIT runs plain
-loops several times faster than those byte and big-integer operations, the
-masks are computed in loops (:func:`canonical_masks`).  Any other input is read
-by the package's tolerant reader, and one that is not a staircase gets the
-reader's message on stderr and exit status 1.  Cost: that of
-:func:`downwedig.engine.answer`.
+:func:`~downwedig.moves.packed_move_masks` and :class:`~downwedig.engine.solver.Solver`;
+under PyPy, whose JIT runs plain loops several times faster than those byte and
+big-integer operations, the masks are computed in loops (:func:`canonical_masks`)
+and the days answered by the engine's loop route, :func:`~downwedig.engine._sweep.sweep`
+(the solver if it gives up), so that the solver's modules are not even loaded.
+Any other input is read by the package's tolerant reader, and one that is not a
+staircase gets the reader's message on stderr and exit status 1.  Cost: that of
+:func:`downwedig.engine.answer`, or of the sweep.
 
 >>> import io
 >>> out = io.BytesIO()
@@ -22,9 +24,6 @@ from __future__ import annotations
 
 import sys
 
-from ....engine.solver import Solver
-from ....errors import InvalidStaircase
-from ....moves import packed_move_masks
 from ....staircase import MAX_N, WIDTH
 
 TYPE_CHECKING = False
@@ -33,7 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = ["LOOPS", "canonical_masks", "canonical_packed", "canonical_rows", "main"]
 
-#: Whether the move masks are computed by :func:`canonical_masks` (PyPy) or by the engine's byte operations.
+#: Whether the days are answered in loops (:func:`canonical_masks`, the sweep: PyPy) or by the engine's byte
+#: operations and solver.
 LOOPS = sys.implementation.name == "pypy"
 #: W and R as the digits of a base-2 number.
 _BITS = bytes.maketrans(b"WR", b"01")
@@ -143,21 +143,41 @@ def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -
     >>> main([], io.BytesIO(b"1\\nWWWWWWWW\\n"), io.BytesIO(), io.BytesIO())
     0
     """
+    # (Each path imports what it needs when it needs it: under PyPy the sweep loads no other engine module.)
     data = stdin.read()
     canonical = canonical_rows(data)
-    if canonical is not None:
-        masks = canonical_masks(*canonical) if LOOPS else packed_move_masks(canonical_packed(*canonical), WIDTH)
-        digits = Solver(WIDTH).feed(masks)
-    else:
-        from ....engine.solver import answer
-        from ....reader import parse
+    if canonical is None:
+        return _read(data, stdout, stderr)
+    digits = None
+    if LOOPS:
+        from ....engine._sweep import sweep
 
-        try:
-            staircase = parse(data, source="<stdin>")
-        except InvalidStaircase as exc:
-            stderr.write(f"error: {exc}\n".encode())
-            return 1
-        digits = answer(staircase).encode("ascii")
+        masks = canonical_masks(*canonical)
+        digits = sweep(masks)
+    else:
+        from ....moves import packed_move_masks
+
+        masks = packed_move_masks(canonical_packed(*canonical), WIDTH)
+    if digits is None:
+        from ....engine.solver import Solver
+
+        digits = Solver(WIDTH).feed(masks)
     stdout.write(digits + b"\n")
+    stdout.flush()
+    return 0
+
+
+def _read(data: bytes, stdout: BinaryIO, stderr: BinaryIO) -> int:
+    """:func:`main` for an input not in the judge's exact format: the package's reader and engine. O(n)."""
+    from ....engine.solver import answer
+    from ....errors import InvalidStaircase
+    from ....reader import parse
+
+    try:
+        staircase = parse(data, source="<stdin>")
+    except InvalidStaircase as exc:
+        stderr.write(f"error: {exc}\n".encode())
+        return 1
+    stdout.write(answer(staircase).encode("ascii") + b"\n")
     stdout.flush()
     return 0
