@@ -90,7 +90,7 @@ def test_sigterm_to_answers_stops_its_workers_and_leaves_no_file_half_written(tm
     inputs = tmp_path / "big"
     inputs.mkdir()
     big = b"300000\n" + b"WRWWRRWR\nRRWWRRWW\nWWWRRRWR\n" * 100_000
-    for k in range(8):
+    for k in range(48):  # (about a second of work for two workers: the engine answers this input in ~20 ms)
         (inputs / f"{k}.in").write_bytes(big)
     out = tmp_path / "out"
     judge = start("answers", inputs, "--out-dir", out, "-j", "2", tag=tag)
@@ -99,7 +99,8 @@ def test_sigterm_to_answers_stops_its_workers_and_leaves_no_file_half_written(tm
         time.sleep(0.01)  # (made once the command handles signals, just before it starts its workers)
     while when == "working" and len(our_processes(tag)) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)  # (the judge and two workers; or, "starting", as it starts them)
-    time.sleep(0.3 if when == "working" else 0.05)
+    time.sleep(0.05)
+    assert judge.poll() is None, "the command ended before the signal: give it more work"
     os.kill(judge.pid, signal.SIGTERM)
     _, err = judge.communicate(timeout=60)
     assert judge.returncode == 143, err
