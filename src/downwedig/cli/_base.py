@@ -254,27 +254,10 @@ def _descriptor_of(path: str) -> int | None:
 
 def _replace(path: str, data: bytes) -> None:
     """Write ``path`` under a temporary name beside it and rename it over ``path``."""
-    import contextlib
-    import tempfile
+    from ..files import whole_file
 
-    folder = os.path.dirname(path) or "."
-    temporary = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".downwedig-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
+        with whole_file(path, replace=True, prefix=".downwedig-") as out:
             out.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException as exc:
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-        if isinstance(exc, OSError):
-            raise CommandError(f"cannot write {source_name(path)!r}: {exc.strerror or exc}") from None
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    except OSError as exc:
+        raise CommandError(f"cannot write {source_name(path)!r}: {exc.strerror or exc}") from None

@@ -9,10 +9,8 @@ usage error.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -95,21 +93,10 @@ def run_plan(args: argparse.Namespace) -> int:
 def _write(path: Path, data: bytes) -> None:
     """Write a new file whole: under a temporary name first, then linked to its name, which must still be free
     (a failure leaves no half file, and a file that appeared meanwhile is not replaced)."""
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    from ..files import whole_file
+
     try:
-        with os.fdopen(handle, "wb") as file:
+        with whole_file(path) as file:
             file.write(data)
-        os.chmod(name, 0o666 & ~_umask())
-        try:
-            os.link(name, path)
-        except FileExistsError:
-            raise CommandError(f"{printable(str(path))} appeared meanwhile; it is left as it is") from None
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(name)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    except FileExistsError:
+        raise CommandError(f"{printable(str(path))} appeared meanwhile; it is left as it is") from None

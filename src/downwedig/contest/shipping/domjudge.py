@@ -30,15 +30,14 @@ short-name = "D"
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
-import tempfile
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...errors import CommandError, InvalidDestination
+from ...files import whole_file
 from ...staircase import MEMORY_LIMIT_MIB
 from .destination import MARKER
 from .formats import NAME, statement_files
@@ -157,31 +156,17 @@ def write_zip(built: Built, path: Path, force: bool = False) -> str:
 
 def _write_whole(path: Path, members: list[tuple[str, bytes]], force: bool) -> None:
     """Write the zip of ``members`` beside ``path`` under a temporary name, then move it to ``path``."""
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.absolute().parent)
-    temporary = Path(name)
+    taken = os.path.lexists(path)  # (then replaced only if, checked again just before, a zip of ours)
     try:
-        with os.fdopen(handle, "wb") as file, zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        with (
+            whole_file(path, replace=taken, check=lambda: _check_target(path, force)) as file,
+            zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive,
+        ):
             archive.comment = COMMENT
             for member, data in members:
                 info = zipfile.ZipInfo(member, _DATE)
                 info.external_attr = 0o644 << 16
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, data)
-        os.chmod(temporary, 0o666 & ~_umask())
-        if os.path.lexists(path):
-            _check_target(path, force)
-            os.replace(temporary, path)
-            return
-        try:
-            os.link(temporary, path)  # (fails if a file appeared meanwhile: nothing is replaced)
-        except FileExistsError:
-            raise CommandError(f"{path} appeared while the zip was made; it is left as it is") from None
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            temporary.unlink()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    except FileExistsError:
+        raise CommandError(f"{path} appeared while the zip was made; it is left as it is") from None
