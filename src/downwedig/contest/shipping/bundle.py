@@ -321,6 +321,22 @@ class _Bundled:
 '''
 
 
+@functools.lru_cache(maxsize=32)  # (tests and scripts make several packages in one process: shake them once)
+def _compressed(texts: tuple[tuple[str, str], ...], module: str, function: str) -> str:
+    """The Python text defining ``_SOURCES`` from ``texts`` (name, source) stripped, shaken for the entry
+    ``module.function`` and compressed. O(size of the texts); the same texts are shaken once per process."""
+    trees = {name: ast.parse(strip(text)) for name, text in texts}
+    shake(trees, module, function)
+    joined = "\0".join(part for name, tree in trees.items() for part in (name, ast.unparse(tree) + "\n"))
+    blob = binascii.b2a_base64(zlib.compress(joined.encode("utf-8"), 9), newline=False).decode("ascii")
+    lines = [blob[i : i + 100] for i in range(0, len(blob), 100)]
+    return (
+        "import binascii, zlib\n\n_PARTS = zlib.decompress(binascii.a2b_base64(\n"
+        + "".join(f"    '{line}'\n" for line in lines)
+        + ')).decode("utf-8").split("\\0")\n_SOURCES = dict(zip(_PARTS[::2], _PARTS[1::2]))\n'
+    )
+
+
 def bundle(program: Program, *, compact: bool = True) -> str:
     """The text of one Python file that runs ``program`` with the package's modules inside.
 
@@ -342,18 +358,9 @@ def bundle(program: Program, *, compact: bool = True) -> str:
     modules = needed_modules(program.module)
     packages = sorted({name.rsplit(".", depth)[0] for name in modules for depth in range(1, name.count(".") + 1)})
     arguments = "".join(f"{argument!r}, " for argument in program.arguments)
-    texts = [(name, _source_path(name)[0].read_text(encoding="utf-8")) for name in modules]
+    texts = tuple((name, _source_path(name)[0].read_text(encoding="utf-8")) for name in modules)
     if compact:
-        trees = {name: ast.parse(strip(text)) for name, text in texts}
-        shake(trees, program.module, program.function)
-        joined = "\0".join(part for name, tree in trees.items() for part in (name, ast.unparse(tree) + "\n"))
-        blob = binascii.b2a_base64(zlib.compress(joined.encode("utf-8"), 9), newline=False).decode("ascii")
-        lines = [blob[i : i + 100] for i in range(0, len(blob), 100)]
-        embedded = (
-            "import binascii, zlib\n\n_PARTS = zlib.decompress(binascii.a2b_base64(\n"
-            + "".join(f"    '{line}'\n" for line in lines)
-            + ')).decode("utf-8").split("\\0")\n_SOURCES = dict(zip(_PARTS[::2], _PARTS[1::2]))\n'
-        )
+        embedded = _compressed(texts, program.module, program.function)
         form = (
             "standard library only: each module stripped of its docstrings, comments and annotations,\nand compressed."
         )
