@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
-import os
+import itertools
+from collections.abc import Sequence
+from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
 
 from downwedig import Staircase
 
-__all__ = ["FAMILIES", "examples", "rows_of", "staircases"]
+from .conftest import THOROUGH
 
-_THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+__all__ = ["FAMILIES", "cases", "examples", "rows_of", "staircases"]
 
 
 def examples(thorough: int) -> settings:
     """Settings for a property: ``thorough`` examples under the thorough profile, a tenth (at least 5) otherwise."""
-    return settings(max_examples=thorough if _THOROUGH else max(5, thorough // 10))
+    return settings(max_examples=thorough if THOROUGH else max(5, thorough // 10))
+
+
+def cases(*axes: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """Every combination of the ``axes`` under the thorough profile; otherwise a cover, as a tenth of the
+    examples is for a property: as many cases as the longest axis, case ``i`` taking item ``i`` (cyclically)
+    of each axis, so every item of every axis is met at least once (``cases("ab", [1, 2, 3])`` is then
+    ``[("a", 1), ("b", 2), ("a", 3)]``).
+    """
+    if THOROUGH:
+        return list(itertools.product(*axes))
+    return [tuple(axis[i % len(axis)] for axis in axes) for i in range(max(map(len, axes)))]
 
 
 @st.composite

@@ -33,11 +33,10 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import EXAMPLES, ROOT, need_tool
+from .conftest import EXAMPLES, ROOT, THOROUGH, need_tool
 
 README = ROOT / "README.md"
 DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
-_THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 _BLOCK = re.compile(r"(?:<!-- readme: (?P<note>[^>]*) -->\n)?```console\n(?P<body>.*?)```", re.S)
 _MARK = "\x1e@@readme-next@@\x1e"
 
@@ -102,6 +101,10 @@ def run_block(block: Block, folder: Path) -> list[str]:
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ["PATH"], "NO_COLOR": "1", "COLUMNS": "100"}
     env["XDG_CONFIG_HOME"] = str(folder / ".config")  # (BAPCtools remembers every problem uuid it saw there)
     env.pop("DOWNWEDIG_REQUIRE_TOOLS", None)
+    # BAPCtools skips colorama's stripping of colour on a pipe when CI or GITLAB_CI is set, and ignores
+    # NO_COLOR: the pages show what a reader sees, so the block runs as on a reader's machine.
+    env.pop("CI", None)
+    env.pop("GITLAB_CI", None)
     result = subprocess.run(
         ["bash", "-c", "exec 2>&1\n" + "\n".join(script)],
         cwd=folder,
@@ -126,7 +129,7 @@ def test_console_block(block: Block, tmp_path: Path) -> None:
     if note.startswith("needs "):
         tool, _, how = note[len("needs ") :].partition(": ")
         need_tool([tool], how or f"install {tool}")
-    if "slow" in note.split() and not _THOROUGH:
+    if "slow" in note.split() and not THOROUGH:
         pytest.skip(f"a slow block ({block.where}): it runs under HYPOTHESIS_PROFILE=thorough (CI)")
     outputs = run_block(block, tmp_path)
     assert len(outputs) == len(block.steps), f"{block.where}: the block stopped early"

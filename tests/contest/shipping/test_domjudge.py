@@ -15,10 +15,9 @@ from downwedig.contest.shipping.package import Built, write_package
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.errors import InvalidDestination
 
-from ...conftest import REQUIRE_TOOLS, Cli, missing_tool, need_tool
+from ...conftest import REQUIRE_TOOLS, THOROUGH, Cli, missing_tool, need_tool
 from ...domjudge import Refused, import_zip
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 TINY = "01-equal equal --n 9\n02-random random --n 20\n"
 
 

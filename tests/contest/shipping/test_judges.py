@@ -19,10 +19,9 @@ from downwedig.contest.generating.plan import load_plan
 from downwedig.contest.shipping.package import Built, write_package
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 
-from ...conftest import REQUIRE_TOOLS, need_tool
+from ...conftest import REQUIRE_TOOLS, THOROUGH, need_tool
 from ...solutions import BUGS, FAST, FAST_BUGS, SOLUTION
 
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 #: The reviewer's solutions and the folder each goes to.
 HIDDEN = {
