@@ -6,14 +6,15 @@ import sys
 
 import pytest
 
-from .conftest import missing_tool
+from .conftest import THOROUGH, missing_tool
 from .fuzz_cli import COMMANDS, fuzz
 
 
 def test_a_slice_of_the_fuzzer_finds_nothing() -> None:
     if not sys.platform.startswith("linux"):
         missing_tool("needs Linux: the fuzzer looks for processes left running in /proc")
-    outcomes = fuzz(seed=20261201, count=36, jobs=2)
+    # (every command once by default, three times each under the thorough profile)
+    outcomes = fuzz(seed=20261201, count=len(COMMANDS) * (3 if THOROUGH else 1), jobs=2)
     failed = [(o.index, o.argv, o.problems) for o in outcomes if o.problems]
     assert failed == []
     assert {o.argv[0] for o in outcomes} == set(COMMANDS)  # (every command had its turn)
@@ -23,5 +24,5 @@ def test_a_slice_of_the_fuzzer_finds_nothing() -> None:
 def test_the_judging_commands_under_the_fuzzer(command: str) -> None:
     if not sys.platform.startswith("linux"):
         missing_tool("needs Linux: the fuzzer looks for processes left running in /proc")
-    outcomes = fuzz(seed=7, count=8, jobs=2, commands=(command,))
+    outcomes = fuzz(seed=7, count=8 if THOROUGH else 4, jobs=2, commands=(command,))
     assert [(o.index, o.argv, o.problems) for o in outcomes if o.problems] == []
