@@ -273,7 +273,7 @@ def plan_inputs(
     ``seen`` maps inputs already taken (a package's sample) to their names.
     Raises :class:`~downwedig.errors.InvalidPlan` for two equal inputs (and
     :class:`~downwedig.errors.InvalidStaircase` if a generator made a bad one).
-    Cost: the tests' generation (about 30 s for a ``novelty`` test of n = 300,000), O(n) more each.
+    Cost: the tests' generation (about 12 s for a ``novelty`` test of n = 300,000), O(n) more each.
 
     >>> [name for name, _ in plan_inputs(read_plan("a equal --n 2\\nb random --n 3"))]
     ['a', 'b']

@@ -133,6 +133,8 @@ class SplitMix64:
         >>> 0 <= SplitMix64(2).bits(100) < 2**100
         True
         """
+        if 0 < count <= 64:  # (the common case, the same bits as the general one: one word, its top bits)
+            return self.next64() >> (64 - count)
         words = b"".join(self.next64().to_bytes(8, "big") for _ in range((count + 63) // 64))
         return int.from_bytes(words, "big") >> (-count % 64)
 
