@@ -17,6 +17,7 @@ import dataclasses
 import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -121,6 +122,14 @@ def process(*args: str | Path, stdin: bytes = b"", timeout: float = 120) -> subp
     """Run ``python -m downwedig ARGS`` as a real process."""
     command = [sys.executable, "-m", "downwedig", *map(str, args)]
     return subprocess.run(command, input=stdin, capture_output=True, timeout=timeout)
+
+
+def default_signals() -> None:
+    """For ``preexec_fn``: the child takes SIGINT, SIGTERM and SIGHUP as a shell's foreground command does.
+    (A test run started in the background, or under ``nohup``, inherits some of them ignored, and an ignored
+    signal stays ignored across ``exec``: a test that signals its child would then wait in vain.)"""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
 
 
 def with_class(root: ET.Element, name: str) -> list[ET.Element]:

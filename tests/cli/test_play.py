@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from ..conftest import EXPLAIN, Cli, Result
+from ..conftest import EXPLAIN, Cli, Result, default_signals
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -198,15 +198,12 @@ def test_no_colour_with_no_color_or_never(terminal: Callable[..., Terminal]) -> 
 
 
 def test_ctrl_c_leaves_the_terminal_on_a_fresh_line() -> None:
-    def interruptible() -> None:  # a pytest run in the background inherits SIGINT ignored: undo that
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-
     with subprocess.Popen(
         [sys.executable, "-m", "downwedig", "play", str(EXPLAIN)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        preexec_fn=interruptible,
+        preexec_fn=default_signals,
     ) as proc:
         assert proc.stdout is not None
         prompt = b""

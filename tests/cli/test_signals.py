@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ..conftest import SAMPLE
+from ..conftest import SAMPLE, default_signals
 from ..isolation import left_running, our_processes
 from ..solutions import solution_command
 
@@ -28,7 +30,31 @@ def start(*args: str | Path, tag: str) -> subprocess.Popen[bytes]:
     """``downwedig ARGS`` as a process of its own (its own session: the test's signals go to it alone)."""
     env = {**os.environ, "DOWNWEDIG_TEST_TAG": tag}
     command = [sys.executable, "-m", "downwedig", *map(str, args)]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    judge = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+        preexec_fn=default_signals,
+    )
+    _started.append(judge)
+    return judge
+
+
+_started: list[subprocess.Popen[bytes]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_judge_left() -> Iterator[None]:
+    """A judge that a failing test left running (its solutions sleep for minutes) is killed with its session."""
+    yield
+    while _started:
+        judge = _started.pop()
+        if judge.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(judge.pid, signal.SIGKILL)
+            judge.wait()
 
 
 def wait_for(folder: Path, count: int) -> list[Path]:

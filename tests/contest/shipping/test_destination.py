@@ -16,6 +16,8 @@ from downwedig.contest.shipping.destination import MARKER, check_destination, ma
 from downwedig.contest.shipping.package import write_package
 from downwedig.errors import CommandError, InvalidDestination
 
+from ...conftest import default_signals
+
 TINY = "a equal --n 9\nb random --n 20\n"
 FILES = [("problem.yaml", b"name: x\n"), ("data/secret/a.in", b"1\nWWWWWWWW\n")]
 
@@ -175,7 +177,8 @@ except KeyboardInterrupt as exc:
 def test_a_signal_while_writing_leaves_nothing_behind(tmp_path: Path, name: str, status: int) -> None:
     work = tmp_path / "work"
     work.mkdir()
-    done = subprocess.run([sys.executable, "-c", SLOW_WRITER, str(work / "pkg"), name], timeout=120)
+    command = [sys.executable, "-c", SLOW_WRITER, str(work / "pkg"), name]
+    done = subprocess.run(command, timeout=120, preexec_fn=default_signals)
     assert done.returncode == status
     assert list(work.iterdir()) == []
 
@@ -183,6 +186,7 @@ def test_a_signal_while_writing_leaves_nothing_behind(tmp_path: Path, name: str,
 def test_a_signal_ignored_stays_ignored(tmp_path: Path) -> None:
     # (Under nohup, SIGHUP is ignored: writing goes on to the end.)
     def ignore() -> None:
+        default_signals()
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
     done = subprocess.run(
