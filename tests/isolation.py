@@ -1,8 +1,9 @@
 """The isolation modes a judging test runs under, and how to find processes a test left running.
 
-The ``mode`` fixture runs a test twice: each run in a cgroup (where the machine
-allows it: skipped, saying what it needs, elsewhere, and failed instead under
-``DOWNWEDIG_REQUIRE_TOOLS=1``), and in a process group, the fallback;
+The ``mode`` fixture runs a test twice under the thorough profile (CI): each run in
+a cgroup (where the machine allows it: skipped, saying what it needs, elsewhere,
+and failed instead under ``DOWNWEDIG_REQUIRE_TOOLS=1``), and in a process group,
+the fallback; otherwise once, in the mode this machine's runs use.
 ``grouped`` runs it in a cgroup only.  Conftests import the fixtures.
 """
 
@@ -19,7 +20,7 @@ import pytest
 from downwedig.contest.judging import cgroup
 from downwedig.errors import CommandError
 
-from .conftest import missing_tool
+from .conftest import THOROUGH, missing_tool
 
 CGROUPS_NEEDED = (
     "needs cgroups: a delegated cgroup v2 subtree with the memory and pids controllers "
@@ -37,9 +38,22 @@ def use_mode(monkeypatch: pytest.MonkeyPatch, choice: str) -> str:
         missing_tool(f"{CGROUPS_NEEDED}: {exc}")
 
 
-@pytest.fixture(params=["cgroup", "process-group"])
+def _modes() -> list[str]:
+    """Both modes under the thorough profile (CI); otherwise the one this machine's runs use (cgroups where
+    they can be made, else process groups), so that a quick run tests what the machine does."""
+    if THOROUGH:
+        return ["cgroup", "process-group"]
+    try:
+        here = cgroup.isolation()
+    except CommandError:  # (DOWNWEDIG_ISOLATION asks for cgroups that are not here: the test says so)
+        return ["cgroup"]
+    return ["process-group" if here == "process-group" else "cgroup"]
+
+
+@pytest.fixture(params=_modes())
 def mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Each test twice: its runs in cgroups (skipped, saying why, where there are none), and in process groups."""
+    """Each test in each mode under the thorough profile: runs in cgroups (skipped, saying why, where there are
+    none) and in process groups; otherwise in the mode of this machine."""
     return use_mode(monkeypatch, request.param)
 
 

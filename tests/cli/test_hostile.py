@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ..conftest import SAMPLE, Cli, process
+from ..conftest import SAMPLE, THOROUGH, Cli, process
 from ..solutions import solution_command
 
 # The solution knows where the tests are (the worst case: here it is told), and attacks every test's files
@@ -65,7 +65,7 @@ def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
     for k in range(100):
         (folder / f"{k}.in").write_bytes(b"1\nWWWWWWWW\n")
         (folder / f"{k}.ans").write_bytes(b"2\n")
-    for _ in range(2):
+    for _ in range(2 if THOROUGH else 1):
         result = cli("test", folder, "--solution", "echo 2", "-j", "4", "--format", "json")
         assert result.status == 0, result.stderr
         assert json.loads(result.out)["summary"]["counts"]["AC"] == 100
