@@ -178,10 +178,13 @@ def compose(form: ByteForm, table: bytes, masks: bytes) -> tuple[bytes, bytes]:
     import sys  # (here, not at import: the memo's path does without them)
     from itertools import chain, tee
 
-    try:
-        from _collections import deque  # (CPython's and PyPy's: without importing collections)
-    except ImportError:  # pragma: no cover (another Python)
+    if TYPE_CHECKING:
         from collections import deque
+    else:
+        try:
+            from _collections import deque  # (CPython's and PyPy's: without importing collections)
+        except ImportError:  # pragma: no cover (another Python)
+            from collections import deque
 
     pairs, probes, start = form.pairs, form.probes, form.start
     parts = []
