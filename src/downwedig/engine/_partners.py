@@ -25,6 +25,7 @@ engine goes on with its memo from there.
 
 from __future__ import annotations
 
+from ..moves import byte_planes, planes_value
 from ._memo import START, rebuild, walk_up
 
 TYPE_CHECKING = False
@@ -43,47 +44,8 @@ _PAD = bytes(256)
 _SHORT = 32
 #: ... following the partners 2**_FEW steps first (the chains of farthest partners rarely exceed 32).
 _FEW = 5
-# bytes -> the three masks of an 8x8 bit transpose, repeated over that many bytes
-_TRANSPOSE: dict[int, tuple[int, int, int]] = {}
 # (days, first day) -> the places :func:`_pointers` subtracts the offsets from
 _PLACES: dict[tuple[int, int], int] = {}
-
-
-def _transpose(x: int, size: int) -> int:
-    """``x`` (``size`` bytes, a multiple of 8) with every 64-bit word read as an 8 x 8 bit matrix and
-    transposed: bit ``d`` of byte ``j`` of a word becomes bit ``7 - j`` of its byte ``7 - d``.  Its own
-    inverse.  Three delta swaps of the whole integer, every word at once: O(size) in C."""
-    found = _TRANSPOSE.get(size)
-    if found is None:
-        if len(_TRANSPOSE) > 64:
-            _TRANSPOSE.clear()
-        found = _TRANSPOSE[size] = (
-            int.from_bytes(b"\x00\xaa" * (size // 2), "big"),
-            int.from_bytes(b"\x00\x00\xcc\xcc" * (size // 4), "big"),
-            int.from_bytes(b"\x00\x00\x00\x00\xf0\xf0\xf0\xf0" * (size // 8), "big"),
-        )
-    a, b, c = found
-    t = (x ^ (x >> 7)) & a
-    x ^= t ^ (t << 7)
-    t = (x ^ (x >> 14)) & b
-    x ^= t ^ (t << 14)
-    t = (x ^ (x >> 28)) & c
-    x ^= t ^ (t << 28)
-    return x
-
-
-def _planes(masks: bytes) -> list[int]:
-    """Plane ``d``: bit ``n - k`` set when step ``k`` (1-based in ``masks``) has a move of ``d + 1``. O(n) in C.
-
-    Every 8 masks, read as a 64-bit word, are an 8 x 8 bit matrix; transposed
-    (:func:`_transpose`), byte ``7 - d`` of each word holds bit ``d`` of its 8 masks, so plane
-    ``d`` is every 8th byte.
-    """
-    n = len(masks)
-    pad = -n % 8
-    size = n + pad
-    words = _transpose(int.from_bytes(masks + bytes(pad), "big"), size).to_bytes(size, "big")
-    return [int.from_bytes(words[7 - d :: 8], "big") >> pad for d in range(8)]
 
 
 def _match(planes: list[int], n: int, depth: int, free: int) -> tuple[list[int], int]:
@@ -128,22 +90,16 @@ def _offsets(picks: list[int], n: int) -> int:
     """The ``n`` bytes ``i`` for a day of ``picks[i - 1]``, 0 for the others (i <= 15), as a big-endian
     integer. O(n) in C.
 
-    :func:`_planes` the other way round: bit ``t`` of every day's offset is one plane
-    (``lanes[t]``), laid every 8th byte (a strided copy) and transposed.  (Spreading each plane a bit
-    to a byte by its binary text costs twice as much.)
+    Bit ``t`` of every day's offset is one plane (``lanes[t]``), turned into bytes by
+    :func:`~downwedig.moves.planes_value` (spreading each plane a bit to a byte by its binary
+    text costs twice as much).
     """
     lanes = [0, 0, 0, 0]
     for i, found in enumerate(picks, 1):
         for t in range(4):
             if i >> t & 1:
                 lanes[t] |= found
-    pad = -n % 8
-    size = n + pad
-    words = bytearray(size)
-    for t, lane in enumerate(lanes):
-        if lane:
-            words[7 - t :: 8] = (lane << pad).to_bytes(size // 8, "big")
-    return _transpose(int.from_bytes(words, "big"), size) >> 8 * pad
+    return planes_value(lanes, n)
 
 
 def _pointers(offsets: int, n: int, first: int) -> bytes:
@@ -219,7 +175,7 @@ def _deeper(masks: bytes, days: list[int], depth: int) -> list[int]:
     ends = 0
     for j in range(len(days)):
         ends |= 1 << (n - (j + 1) * size)
-    picks, _ = _match(_planes(mini), n, depth, ends)
+    picks, _ = _match(byte_planes(mini), n, depth, ends)
     found = [0] * len(days)
     for i, plane in enumerate(picks, 1):
         for k in _days(plane, n, 1):
@@ -263,7 +219,7 @@ def solve_block(
     a = len(out)
     assert a >= depth and depth <= 15
     n = end - a + depth
-    picks, free = _match(_planes(masks[a - depth : end]), n, depth, ((1 << n) - 1) >> depth)
+    picks, free = _match(byte_planes(masks[a - depth : end]), n, depth, ((1 << n) - 1) >> depth)
     offsets = _offsets(picks, n)
     raw = offsets.to_bytes(n, "big")[depth:]  # day a + j's offset at j: find() finds the unmatched days
     unmatched = _days(free, n, a - depth)
