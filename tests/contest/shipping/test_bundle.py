@@ -192,7 +192,7 @@ def test_the_fast_paths_leave_any_other_input_to_the_reader() -> None:
     ):
         assert solution.canonical_rows(other) is None, other
         shape = solution.canonical_shape(other)  # (CPython's path: the pieces checked by the columns)
-        assert shape is None or solution.canonical_columns(*shape) is None, other
+        assert shape is None or solution.canonical_columns(shape[0], other, shape[1]) is None, other
 
 
 def test_the_full_form_runs_the_same(tmp_path: Path) -> None:
