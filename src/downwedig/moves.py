@@ -8,14 +8,7 @@ to know about the pieces is in these masks.  :func:`step_mask` applies the
 rule to one step; :func:`packed_move_masks` gives the same masks for every
 step at once.
 
-Up to width 8 (a step in one byte): the whole staircase is one big integer of
-a byte per step, so shifting it by ``d`` bytes lines every step up with the
-step ``d`` below it and one XOR gives every pair's differing pieces; a
-256-byte ``translate`` then turns each difference into the move's bit (or 0),
-and the 8 distances are ORed together.  Cost: O(width) operations on
-``n``-byte integers and strings, about 3.5 ms for ``n = 300,000``.
-
-Wider steps: instead of comparing pairs of steps per step in a Python loop, turn
+Every width: instead of comparing pairs of steps per step in a Python loop, turn
 the staircase on its side.  Column ``c`` becomes one big integer whose bit
 ``i - 1`` is step ``i``'s piece, so shifting it by ``d`` lines every step up
 with the step ``d`` below it, and one XOR compares a whole column of pairs.
@@ -23,6 +16,11 @@ A bit-sliced adder then counts, for every step at once, in how many columns
 the pair differs, and a bit-sliced comparison keeps the pairs within the
 limit.  Cost: O(width^2 log width) operations on ``n``-bit integers, that is
 O(n * width^2 log width / 64) machine words, with no Python-level loop over steps.
+Up to width 8 (a step in one byte), the columns (bit ``n - i`` for step ``i``, the
+order of the bytes) and the masks are turned to and from bytes by 8 x 8 bit
+transposes of the whole staircase as one integer (:func:`byte_planes`,
+:func:`planes_value`): 40% fewer instructions under CPython than the XOR of
+the staircase with itself shifted, a translate and two conversions per distance.
 
 >>> from downwedig import Staircase
 >>> list(move_masks(Staircase.from_rows(["WWWW", "WWWR", "RRRW"])))
@@ -37,7 +35,16 @@ TYPE_CHECKING = False  # (not typing's: the solve path does without it)
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["distances", "move_masks", "packed_move_masks", "step_mask"]
+__all__ = [
+    "byte_planes",
+    "column_move_masks",
+    "distances",
+    "move_masks",
+    "packed_move_masks",
+    "planes_value",
+    "step_mask",
+    "transpose8",
+]
 
 # bytes -> '0'/'1' text of one bit of each byte, to turn a byte string into a column.
 _BIT_AS_TEXT = [bytes(48 + ((v >> b) & 1) for v in range(256)) for b in range(8)]
@@ -85,27 +92,88 @@ def _too_different(differs: list[int], limit: int) -> int:
     return at_least | (equal if equal != -1 else 0)
 
 
-_MOVE_BITS: dict[int, list[bytes]] = {}
+# bytes -> the three masks of an 8x8 bit transpose, repeated over that many bytes
+_TRANSPOSE: dict[int, tuple[int, int, int]] = {}
 
 
-def _octet_masks(packed: bytes, width: int) -> bytes:
-    """:func:`packed_move_masks` for widths up to 8: an XOR and a translate per distance."""
-    tables = _MOVE_BITS.get(width)
-    if tables is None:
-        # tables[d - 1][x]: the bit of a move of d between two steps whose pieces differ in x
-        ones = [bin(x).count("1") for x in range(256)]
-        tables = _MOVE_BITS[width] = [
-            bytes(1 << (d - 1) if ones[x] <= width - d else 0 for x in range(256)) for d in range(1, width + 1)
-        ]
-    n = len(packed)
-    rows = int.from_bytes(packed, "big")
-    found = 0
+def transpose8(x: int, size: int) -> int:
+    """``x`` (``size`` bytes, a multiple of 8) with every 64-bit word read as an 8 x 8 bit matrix and
+    transposed: bit ``t`` of byte ``j`` of a word becomes bit ``7 - j`` of its byte ``7 - t``.  Its own
+    inverse.  Three delta swaps of the whole integer, every word at once: O(size) in C.
+
+    >>> transpose8(0x80, 8) == 1 << 63 - 7, transpose8(transpose8(12345, 8), 8)
+    (True, 12345)
+    """
+    found = _TRANSPOSE.get(size)
+    if found is None:
+        if len(_TRANSPOSE) > 64:
+            _TRANSPOSE.clear()
+        found = _TRANSPOSE[size] = (
+            int.from_bytes(b"\x00\xaa" * (size // 2), "big"),
+            int.from_bytes(b"\x00\x00\xcc\xcc" * (size // 4), "big"),
+            int.from_bytes(b"\x00\x00\x00\x00\xf0\xf0\xf0\xf0" * (size // 8), "big"),
+        )
+    a, b, c = found
+    t = (x ^ (x >> 7)) & a
+    x ^= t ^ (t << 7)
+    t = (x ^ (x >> 14)) & b
+    x ^= t ^ (t << 14)
+    t = (x ^ (x >> 28)) & c
+    x ^= t ^ (t << 28)
+    return x
+
+
+def byte_planes(data: bytes) -> list[int]:
+    """Plane ``t`` of ``data``: bit ``n - 1 - i`` set when byte ``i`` has bit ``t``. O(n) in C.
+
+    Every 8 bytes, read as a 64-bit word, are an 8 x 8 bit matrix; transposed
+    (:func:`transpose8`), byte ``7 - t`` of each word holds bit ``t`` of its 8 bytes, so
+    plane ``t`` is every 8th byte.
+
+    >>> byte_planes(bytes([1, 2, 3]))[:3]
+    [5, 3, 0]
+    """
+    n = len(data)
+    pad = -n % 8
+    size = n + pad
+    words = transpose8(int.from_bytes(data + bytes(pad), "big"), size).to_bytes(size, "big")
+    return [int.from_bytes(words[7 - t :: 8], "big") >> pad for t in range(8)]
+
+
+def planes_value(planes: list[int], n: int) -> int:
+    """:func:`byte_planes` the other way round (at most 8 planes), as the big-endian integer of the ``n``
+    bytes. O(n) in C: the planes laid every 8th byte (strided copies), then transposed.
+
+    >>> planes_value([5, 3], 3).to_bytes(3, "big")
+    b'\\x01\\x02\\x03'
+    """
+    pad = -n % 8
+    size = n + pad
+    words = bytearray(size)
+    for t, plane in enumerate(planes):
+        if plane:
+            words[7 - t :: 8] = (plane << pad).to_bytes(size // 8, "big")
+    return transpose8(int.from_bytes(words, "big"), size) >> 8 * pad
+
+
+def column_move_masks(columns: list[int], n: int, width: int) -> bytes:
+    """The move masks (a byte a step, width <= 8) of ``n`` steps given as ``width`` columns: bit
+    ``n - 1 - i`` of a column is step ``i``'s piece there (either colour as 1: only equality counts).
+
+    Shifted by ``d``, a column lines every step up with the step ``d`` below it; a bit-sliced
+    counter (:func:`_too_different`) keeps the pairs that differ in at most ``width - d`` columns,
+    and the ``width`` planes of legal moves are turned back into bytes (:func:`planes_value`).
+    O(width^2 log width) operations on ``n``-bit integers.
+
+    >>> column_move_masks([0b001, 0b011], 3, 2)  # steps WW, WR, RR
+    b'\\x01\\x01\\x00'
+    """
+    full = (1 << n) - 1
+    lanes = []
     for d in range(1, min(width, n - 1) + 1):
-        # Byte i of rows ^ (rows >> 8d) compares step i + 1 with step i + 1 - d: the move of
-        # step i + 1 - d, put back in its place by the shift (the last d steps have none).
-        pairs = (rows ^ (rows >> (8 * d))).to_bytes(n, "big")[d:].translate(tables[d - 1])
-        found |= int.from_bytes(pairs, "big") << (8 * d)
-    return found.to_bytes(n, "big")
+        keep = full ^ ((1 << d) - 1)  # (the last d steps have no step d below them)
+        lanes.append(keep & ~_too_different([column ^ (column << d) for column in columns], width - d))
+    return planes_value(lanes, n).to_bytes(n, "big")
 
 
 def packed_move_masks(packed: bytes, width: int) -> bytes:
@@ -119,7 +187,7 @@ def packed_move_masks(packed: bytes, width: int) -> bytes:
     b'\\x01\\x00\\x00'
     """
     if width <= 8:
-        return _octet_masks(packed, width)
+        return column_move_masks(byte_planes(packed)[:width], len(packed), width)
     size = bytes_per_step(width)
     n = len(packed) // size
     columns = _columns(packed, width, n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from downwedig.engine._partners import _copy, _pointers
+from downwedig.engine._partners import _copy, _offsets, _pointers
 
 from ..strategies import examples
 
@@ -29,7 +29,7 @@ def test_the_copy_by_blocks_is_the_copy_day_by_day(a: int, offsets: list[int], d
         expected.append(expected[k - raw[k - a]] if raw[k - a] else 49 + (k & 1))
         if k < pos:
             out.append(expected[-1])
-    _copy(out, raw, _pointers(raw), a, pos, stop)
+    _copy(out, raw, _pointers(int.from_bytes(raw, "big"), len(raw), 0), a, pos, stop)
     assert out == expected
 
 
@@ -41,7 +41,16 @@ def test_a_long_range_is_copied_by_blocks() -> None:
     expected = bytearray(out)
     for k in range(a, a + len(raw)):
         expected.append(expected[k - raw[k - a]] if raw[k - a] else 49)
-    _copy(out, raw, _pointers(raw), a, a, a + 300)
+    _copy(out, raw, _pointers(int.from_bytes(raw, "big"), len(raw), 0), a, a, a + 300)
     out.append(49)  # (the day without a partner: known by other means)
-    _copy(out, raw, _pointers(raw), a, a + 301, a + len(raw))
+    _copy(out, raw, _pointers(int.from_bytes(raw, "big"), len(raw), 0), a, a + 301, a + len(raw))
     assert out == expected
+
+
+@examples(200)
+@given(st.lists(st.integers(0, 15), min_size=1, max_size=300))
+def test_the_offsets_are_laid_a_byte_a_day(offsets: list[int]) -> None:
+    """The planes of the days with each offset, transposed into bytes: the offsets, day 1 first."""
+    n = len(offsets)
+    picks = [sum(1 << (n - 1 - j) for j, v in enumerate(offsets) if v == i) for i in range(1, 16)]
+    assert _offsets(picks, n).to_bytes(n, "big") == bytes(offsets)

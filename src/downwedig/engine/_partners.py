@@ -7,8 +7,10 @@ step ``k - depth``; then ``answer(k) = answer(k - i)``.  Bit-parallel: bit
 ``j`` of a *plane* stands for one day, the statuses of the ``depth`` steps
 above every day are ``8 * depth`` shifts, ANDs and ORs of 37.5 KB integers
 (for 300,000 days), and the windows are compared the same way; about 4 ms per
-300,000 days at depth 15.  The copies are made in C, 240 days at a time, by
-byte translations (:func:`_copy`: about 10 ns a day).
+300,000 days at depth 15.  Each day takes its farthest partner (the chains of
+partners stay short); the offsets are laid a byte a day by the transpose that
+made the planes, the other way round (:func:`_offsets`), and the copies are made
+in C, 240 days at a time, by byte translations (:func:`_copy`: about 8 ns a day).
 
 Days without a partner at that depth (a few dozen in 300,000 on random or
 novelty-like inputs) are matched again deeper (:data:`MemoLimits.deep_depths`)
@@ -23,6 +25,7 @@ engine goes on with its memo from there.
 
 from __future__ import annotations
 
+from ..moves import byte_planes, planes_value
 from ._memo import START, rebuild, walk_up
 
 TYPE_CHECKING = False
@@ -31,54 +34,27 @@ if TYPE_CHECKING:
 
 # '0'/'1' text -> 0 or a nibble bit, one per lane
 _SPREAD = [bytes.maketrans(b"01", bytes((0, 1 << t))) for t in range(4)]
-# the nibble 16 - i of a matched day -> its offset i; 0 (no partner) stays 0
-_POSITIVE = bytes([0] + [16 - v for v in range(1, 16)] + [0] * 240)
 #: :func:`_copy` reads each block of days from a window of 256: the 16 days before it (a partner is
 #: at most 15 days back) and the block's 240 ...
 _KNOWN = 16
 _BLOCK = 256 - _KNOWN
 _IDENTITY = bytes(range(_KNOWN))
 _PAD = bytes(256)
-#: ... and copies a range shorter than this a day at a time (a block costs about 20 C calls).
+#: ... and copies a range shorter than this a day at a time (a block costs about 17 C calls) ...
 _SHORT = 32
-# bytes -> the three masks of an 8x8 bit transpose, repeated over that many bytes
-_TRANSPOSE: dict[int, tuple[int, int, int]] = {}
-
-
-def _planes(masks: bytes) -> list[int]:
-    """Plane ``d``: bit ``n - k`` set when step ``k`` (1-based in ``masks``) has a move of ``d + 1``. O(n) in C.
-
-    Every 8 masks, read as a 64-bit word, are an 8 x 8 bit matrix; transposed (three
-    delta swaps of the whole staircase as one integer, every word at once), byte
-    ``7 - d`` of each word holds bit ``d`` of its 8 masks, so plane ``d`` is every 8th byte.
-    """
-    n = len(masks)
-    pad = -n % 8
-    size = n + pad
-    found = _TRANSPOSE.get(size)
-    if found is None:
-        if len(_TRANSPOSE) > 64:
-            _TRANSPOSE.clear()
-        found = _TRANSPOSE[size] = (
-            int.from_bytes(b"\x00\xaa" * (size // 2), "big"),
-            int.from_bytes(b"\x00\x00\xcc\xcc" * (size // 4), "big"),
-            int.from_bytes(b"\x00\x00\x00\x00\xf0\xf0\xf0\xf0" * (size // 8), "big"),
-        )
-    a, b, c = found
-    x = int.from_bytes(masks + bytes(pad), "big")
-    t = (x ^ (x >> 7)) & a
-    x ^= t ^ (t << 7)
-    t = (x ^ (x >> 14)) & b
-    x ^= t ^ (t << 14)
-    t = (x ^ (x >> 28)) & c
-    x ^= t ^ (t << 28)
-    words = x.to_bytes(size, "big")
-    return [int.from_bytes(words[7 - d :: 8], "big") >> pad for d in range(8)]
+#: ... following the partners 2**_FEW steps first (the chains of farthest partners rarely exceed 32).
+_FEW = 5
+# (days, first day) -> the places :func:`_pointers` subtracts the offsets from
+_PLACES: dict[tuple[int, int], int] = {}
 
 
 def _match(planes: list[int], n: int, depth: int, free: int) -> tuple[list[int], int]:
     """For the days in ``free`` (bit ``n - k`` for day ``k``, ``k > depth``): ``picks[i - 1]``, the days
-    whose window at step ``k - depth`` equals day ``k - i``'s (smallest ``i``), and the days left.
+    whose window at step ``k - depth`` equals day ``k - i``'s (largest ``i``), and the days left.
+
+    The largest ``i``: any partner gives the answer, and the farthest makes the chains of partners
+    :func:`_copy` follows through a block short (about 30 days on novelty-like inputs, against
+    about 120 with the nearest), so it resolves them with fewer translations.
 
     Statuses first: ``status[j]`` has bit ``n - k`` set when step ``k - j`` is won on day ``k``
     (step ``k - j`` is won when a move of ``d`` reaches a step lost on day ``k``: ``status[j - d]``).
@@ -94,8 +70,8 @@ def _match(planes: list[int], n: int, depth: int, free: int) -> tuple[list[int],
         won &= full
         status.append(won)
         lost.append(full ^ won)
-    picks = []
-    for i in range(1, depth + 1):
+    picks = [0] * depth
+    for i in range(depth, 0, -1):
         differ = 0
         for b in range(8):  # window bit b: step k - depth + b, on day k and on day k - i
             mine = depth - b  # (steps below a day are absent, so won)
@@ -106,32 +82,41 @@ def _match(planes: list[int], n: int, depth: int, free: int) -> tuple[list[int],
                 differ |= lost[mine]
         found = free & (full ^ differ)
         free ^= found
-        picks.append(found)
+        picks[i - 1] = found
     return picks, free
 
 
-def _offsets(picks: list[int], n: int) -> bytes:
-    """``n`` bytes: ``i`` for a day of ``picks[i - 1]``, 0 for the others (i <= 15). O(n) in C."""
+def _offsets(picks: list[int], n: int) -> int:
+    """The ``n`` bytes ``i`` for a day of ``picks[i - 1]``, 0 for the others (i <= 15), as a big-endian
+    integer. O(n) in C.
+
+    Bit ``t`` of every day's offset is one plane (``lanes[t]``), turned into bytes by
+    :func:`~downwedig.moves.planes_value` (spreading each plane a bit to a byte by its binary
+    text costs twice as much).
+    """
     lanes = [0, 0, 0, 0]
     for i, found in enumerate(picks, 1):
         for t in range(4):
-            if (16 - i) >> t & 1:
+            if i >> t & 1:
                 lanes[t] |= found
-    spread = 0
-    for t, lane in enumerate(lanes):
-        if lane:
-            spread |= int.from_bytes(format(lane, f"0{n}b").encode("ascii").translate(_SPREAD[t]), "big")
-    return spread.to_bytes(n, "big").translate(_POSITIVE)
+    return planes_value(lanes, n)
 
 
-def _pointers(offsets: bytes) -> bytes:
-    """For day ``j`` of ``offsets`` (its partner's offset ``i``, or 0): ``_KNOWN + j % _BLOCK - i``, where its
-    partner sits in the window of 256 days that ends with ``j``'s block. O(n) in C (one subtraction: no
-    byte borrows, since ``i < 16``).
+def _pointers(offsets: int, n: int, first: int) -> bytes:
+    """For day ``j`` (``first <= j < n``) of the ``n`` bytes of ``offsets`` (its partner's offset ``i``, or
+    0), counted from ``first``: ``_KNOWN + (j - first) % _BLOCK - i``, where its partner sits in the window
+    of 256 days that ends with its block. O(n) in C: one subtraction from the places (no byte borrows,
+    since ``i < 16``, and the offsets before ``first`` are 0), which are kept for the next block of the
+    same size.
     """
-    n = len(offsets)
-    places = bytes(range(_KNOWN, 256)) * (n // _BLOCK + 1)
-    return (int.from_bytes(places[:n], "big") - int.from_bytes(offsets, "big")).to_bytes(n, "big")
+    places = _PLACES.get((n, first))
+    if places is None:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        cycle = bytes(range(_KNOWN, 256)) * (n // _BLOCK + 2)
+        start = _BLOCK - first % _BLOCK  # (so that byte first is _KNOWN)
+        places = _PLACES[n, first] = int.from_bytes(cycle[start : start + n], "big")
+    return (places - offsets).to_bytes(n, "big")[first:]
 
 
 def _copy(out: bytearray, offsets: bytes, pointers: bytes, a: int, pos: int, stop: int) -> None:
@@ -140,9 +125,11 @@ def _copy(out: bytearray, offsets: bytes, pointers: bytes, a: int, pos: int, sto
     256 days ending with ``k``'s block (blocks of ``_BLOCK`` days start at ``a``; see :func:`_pointers`).
 
     A block at a time, in C: the window's pointers (the days before the block point at themselves, and so
-    do the known days without a partner) are followed 256 steps by eight translations of the pointers by
-    themselves, which leaves each day of the block pointing at a known day; one more translation reads the
-    known days' digits.  About 20 C calls a block, 10 ns a day; a short range is copied a day at a time.
+    do the known days without a partner) are followed ``2**_FEW`` steps by translations of the pointers by
+    themselves, and one more translation reads the known days' digits.  A day whose chain of partners is
+    longer reads a 0 there (the padding past the known days); then the pointers are squared up to 256
+    steps (every chain leaves the block) and read again.  :func:`_match` picks the farthest partners, so
+    that is rare.  About 17 C calls a block, 8 ns a day; a short range is copied a day at a time.
     """
     while pos < stop:
         block = a + (pos - a) // _BLOCK * _BLOCK
@@ -153,10 +140,15 @@ def _copy(out: bytearray, offsets: bytes, pointers: bytes, a: int, pos: int, sto
             pos = last
             continue
         window = (_IDENTITY + pointers[block - a : block - a + _BLOCK]).ljust(256, b"\0")
-        for _ in range(8):  # (2**8 steps: every chain of partners leaves the block)
+        for _ in range(_FEW):
             window = window.translate(window)
         known = out[block - _KNOWN :].ljust(256, b"\0")
-        out += window[_KNOWN + pos - block : _KNOWN + last - block].translate(known)
+        digits = window[_KNOWN + pos - block : _KNOWN + last - block].translate(known)
+        if 0 in digits:  # (a chain longer than 2**_FEW days: memchr finds it)
+            for _ in range(_FEW, 8):
+                window = window.translate(window)
+            digits = window[_KNOWN + pos - block : _KNOWN + last - block].translate(known)
+        out += digits
         pos = last
 
 
@@ -183,7 +175,7 @@ def _deeper(masks: bytes, days: list[int], depth: int) -> list[int]:
     ends = 0
     for j in range(len(days)):
         ends |= 1 << (n - (j + 1) * size)
-    picks, _ = _match(_planes(mini), n, depth, ends)
+    picks, _ = _match(byte_planes(mini), n, depth, ends)
     found = [0] * len(days)
     for i, plane in enumerate(picks, 1):
         for k in _days(plane, n, 1):
@@ -227,8 +219,9 @@ def solve_block(
     a = len(out)
     assert a >= depth and depth <= 15
     n = end - a + depth
-    picks, free = _match(_planes(masks[a - depth : end]), n, depth, ((1 << n) - 1) >> depth)
-    raw = _offsets(picks, n)[depth:]  # day a + j's offset at j: find() finds the unmatched days
+    picks, free = _match(byte_planes(masks[a - depth : end]), n, depth, ((1 << n) - 1) >> depth)
+    offsets = _offsets(picks, n)
+    raw = offsets.to_bytes(n, "big")[depth:]  # day a + j's offset at j: find() finds the unmatched days
     unmatched = _days(free, n, a - depth)
     partner: dict[int, int] = {}
     stop = end
@@ -248,7 +241,7 @@ def solve_block(
                 left.append(k)
         unmatched = sorted(left)
     budget = limits.walk_budget + (end - a) // limits.walk_ratio
-    pointers = _pointers(raw)
+    pointers = _pointers(offsets, n, depth)
     pos = a
     check = a + limits.checkpoint
     while pos < stop:

@@ -71,6 +71,8 @@ _NONZERO = b"\0" + b"\1" * 255
 _COMPOSE_BLOCK = 4096
 #: The pair tables kept at most, then forgotten (8,192 are about 3 MiB; an input can meet 65,536).
 _MAX_PAIRS = 8192
+#: :func:`compose` runs fewer masks than this in a plain loop.
+_SHORT_COMPOSE = 16
 
 
 class _PairTables(dict[int, bytes]):
@@ -160,20 +162,41 @@ def compose(form: ByteForm, table: bytes, masks: bytes) -> tuple[bytes, bytes]:
 
     >>> compose(byte_form(8), byte_form(8).g1, bytes([1, 1, 0]))[0]
     b'212'
+
+    Fewer than :data:`_SHORT_COMPOSE` masks (the partners compose none, or a few, to the step where
+    they stop) take a plain loop, a ``translate`` a step.  No import of ``array`` or
+    ``collections``: ``array``'s own start-up imports ``collections.abc``, about 2 ms of the
+    one-file solution's start (the keys are read through a memoryview instead).
     """
+    if len(masks) < _SHORT_COMPOSE:
+        through, start = form.through, form.start
+        found = bytearray()
+        for m in masks:
+            found.append(table[start])
+            table = through[m].translate(table)
+        return bytes(found), table
     import sys  # (here, not at import: the memo's path does without them)
-    from array import array
-    from collections import deque
     from itertools import chain, tee
+
+    if TYPE_CHECKING:
+        from collections import deque
+    else:
+        try:
+            from _collections import deque  # (CPython's and PyPy's: without importing collections)
+        except ImportError:  # pragma: no cover (another Python)
+            from collections import deque
 
     pairs, probes, start = form.pairs, form.probes, form.start
     parts = []
     for i in range(0, len(masks), _COMPOSE_BLOCK):
         block = masks[i : i + _COMPOSE_BLOCK]
         even = len(block) & ~1
-        keys = array("H", block[:even])  # (bytes: two masks an item, a | b << 8 ...)
-        if sys.byteorder == "big":  # (... once in the machine's order)
-            keys.byteswap()
+        pair = block[:even]
+        if sys.byteorder == "big":  # (bytes read two masks an item in the machine's order: a | b << 8 ...)
+            swapped = bytearray(even)
+            swapped[0::2], swapped[1::2] = pair[1::2], pair[0::2]
+            pair = bytes(swapped)
+        keys = memoryview(pair).cast("H")  # (... once the bytes are swapped on a big-endian machine)
         if len(pairs) > _MAX_PAIRS:
             pairs.clear()
         # A feedback loop in C: map() takes each table from the queue that extend() fills

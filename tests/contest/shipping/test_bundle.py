@@ -27,7 +27,7 @@ from downwedig.contest.shipping.bundle import (
     strip,
 )
 from downwedig.contest.shipping.programs import input_validator, mistakes, output_validator, slow, solution
-from downwedig.moves import packed_move_masks
+from downwedig.moves import column_move_masks, packed_move_masks
 from downwedig.staircase import Staircase, unpack_values
 
 from ...conftest import SAMPLE, need_tool
@@ -159,9 +159,21 @@ def test_the_solution_fits_codeforces_with_room_to_grow() -> None:
 def test_the_fast_paths_compute_the_engine_s_steps_and_masks(staircase: Staircase) -> None:
     canonical = solution.canonical_rows(staircase.to_text().encode())
     assert canonical is not None
-    assert solution.canonical_packed(*canonical) == staircase.packed  # (CPython's path)
+    assert solution.canonical_packed(*canonical) == staircase.packed
     masks = unpack_values(packed_move_masks(staircase.packed, 8), 8)
+    columns = solution.canonical_columns(*canonical)
+    assert columns is not None
+    assert column_move_masks(columns, len(staircase), 8) == masks  # (CPython's path)
     assert solution.canonical_masks(*canonical) == masks  # (PyPy's path)
+
+
+@examples(300)
+@given(st.lists(st.binary(min_size=8, max_size=8).filter(lambda row: b"\n" not in row), min_size=1, max_size=20))
+def test_the_columns_take_w_and_r_only(rows: list[bytes]) -> None:
+    """Any byte but W and R among the pieces (a hex digit, a space, a lowercase w) leaves the input to the reader."""
+    text = b"".join(row + b"\n" for row in rows)
+    columns = solution.canonical_columns(len(rows), text)
+    assert (columns is None) == bool(text.translate(None, b"WR\n"))
 
 
 def test_the_fast_paths_leave_any_other_input_to_the_reader() -> None:
@@ -179,6 +191,8 @@ def test_the_fast_paths_leave_any_other_input_to_the_reader() -> None:
         b"",
     ):
         assert solution.canonical_rows(other) is None, other
+        shape = solution.canonical_shape(other)  # (CPython's path: the pieces checked by the columns)
+        assert shape is None or solution.canonical_columns(shape[0], other, shape[1]) is None, other
 
 
 def test_the_full_form_runs_the_same(tmp_path: Path) -> None:
