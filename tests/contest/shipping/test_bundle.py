@@ -31,7 +31,7 @@ from downwedig.moves import column_move_masks, packed_move_masks
 from downwedig.staircase import Staircase, unpack_values
 
 from ...conftest import SAMPLE, need_tool
-from ...strategies import examples, staircases
+from ...strategies import cases, examples, staircases
 
 PROGRAM_MODULES = {
     "solution": solution,
@@ -42,9 +42,10 @@ PROGRAM_MODULES = {
 
 
 def family_inputs(sizes: tuple[int, ...]) -> list[bytes]:
-    """A test of every family (``max`` aside) at each size, seeded by the family's place: the engine's answer known."""
+    """A test of every family (``max`` aside) at each size (under the thorough profile; otherwise each family at
+    one of the sizes in turn), seeded by the family's place: the engine's answer known."""
     families = sorted(set(all_families()) - {"max"})
-    return [to_text(generate(f, n, seed=k)).encode() for k, f in enumerate(families) for n in sizes]
+    return [to_text(generate(f, n, seed=families.index(f))).encode() for f, n in cases(families, sizes)]
 
 
 def run_file(interpreter: str, path: Path, stdin: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
