@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import missing_tool
+from .conftest import missing_tool, only_thorough
 
 STEPS = 500_000
 # What the interpreter and the input take, plus a few bytes a step (about 23 MiB in all here): the analysis
@@ -35,6 +35,7 @@ def long_staircase(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("command", [["explain"], ["render", "-o", "{folder}/day.svg"]])
 def test_the_last_day_of_a_long_staircase_in_little_memory(long_staircase: Path, command: list[str]) -> None:
+    only_thorough(f"{command[0]} of a day of 500,000 steps in a process of its own")
     if not Path("/proc/self/status").exists():
         missing_tool("needs /proc/self/status (Linux) to measure a process's peak memory")
     argv = [word.format(folder=long_staircase.parent) for word in command]

@@ -16,6 +16,7 @@ from downwedig.errors import InvalidOutput
 from downwedig.explain import analyse
 from downwedig.reader import describe_byte
 
+from ...conftest import only_thorough
 from ...strategies import examples, staircases
 
 #: testlib's exit codes, the checker's contract.
@@ -147,6 +148,7 @@ class Endless(io.RawIOBase):
 
 
 def test_a_huge_output_is_read_in_bounded_memory() -> None:
+    only_thorough("900 MB of output streamed through the checker")
     # 300 MB outputs, made as they are read: reading one whole would raise this process's peak by as much.
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with pytest.raises(InvalidOutput, match="expected 1 digits, found 300000000"):

@@ -16,7 +16,7 @@ from downwedig.contest.shipping.timing import CXX
 from downwedig.staircase import Staircase
 
 from ...conftest import need_tool
-from ...strategies import examples, staircases
+from ...strategies import cases, examples, staircases
 
 
 @pytest.fixture(scope="module")
@@ -51,11 +51,10 @@ def run(binary: Path, data: bytes, stack_kib: int | None = None) -> subprocess.C
 
 def test_it_answers_every_family_like_the_engine(binary: Path) -> None:
     families = sorted(set(all_families()) - {"max"})
-    for k, family in enumerate(families):
-        for n in (1, 2, 9, 10, 300):
-            data = to_text(generate(family, n, seed=k)).encode()
-            result = run(binary, data)
-            assert (result.returncode, result.stdout.decode()) == (0, answer(parse(data)) + "\n"), (family, n)
+    for family, n in cases(families, (1, 2, 9, 10, 300)):  # (each family at every size under thorough)
+        data = to_text(generate(family, n, seed=families.index(family))).encode()
+        result = run(binary, data)
+        assert (result.returncode, result.stdout.decode()) == (0, answer(parse(data)) + "\n"), (family, n)
 
 
 @examples(100)
