@@ -24,9 +24,9 @@ from downwedig.contest.shipping.bundle import (
     bundle,
     mistake_program,
     needed_modules,
-    strip,
 )
 from downwedig.contest.shipping.programs import input_validator, mistakes, output_validator, slow, solution
+from downwedig.contest.shipping.stripped import strip
 from downwedig.moves import column_move_masks, packed_move_masks
 from downwedig.staircase import Staircase, unpack_values
 

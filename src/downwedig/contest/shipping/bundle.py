@@ -40,6 +40,7 @@ from pathlib import Path
 
 from ... import __version__
 from .shake import shake
+from .stripped import is_type_checking, parsed, strip
 
 __all__ = [
     "CODEFORCES_LIMIT",
@@ -50,7 +51,6 @@ __all__ = [
     "bundle",
     "mistake_program",
     "needed_modules",
-    "strip",
 ]
 
 #: The largest source Codeforces accepts (64 KB), which ``downwedig bundle`` keeps to by default.
@@ -114,12 +114,6 @@ def _source_path(name: str) -> tuple[Path, bool]:
     return Path(spec.origin), spec.submodule_search_locations is not None
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
-
-
 def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
     """Every node of ``tree`` except what sits under ``if TYPE_CHECKING:`` (imports only type checkers see)."""
     found: list[ast.AST] = []
@@ -127,7 +121,7 @@ def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
     while pending:
         node = pending.pop()
         found.append(node)
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if isinstance(node, ast.If) and is_type_checking(node.test):
             pending.extend(reversed(node.orelse))
             continue
         pending.extend(reversed(list(ast.iter_child_nodes(node))))
@@ -229,74 +223,6 @@ def _literal(text: str) -> str:
     return '"""' + escaped + '"""'
 
 
-def _documented(body: list[ast.stmt]) -> bool:
-    """Whether a block starts with a docstring."""
-    first = body[0] if body else None
-    return isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
-
-
-class _Stripper(ast.NodeTransformer):
-    """Drops what only people and type checkers read: docstrings, annotations, ``if TYPE_CHECKING:`` blocks."""
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and _documented(
-            node.body
-        ):
-            del node.body[0]
-        super().generic_visit(node)
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and not body and not isinstance(node, ast.Module):
-            body.append(ast.Pass())  # (a block left empty: a class of bare declarations, say)
-        return node
-
-    def visit_If(self, node: ast.If) -> ast.AST | None:
-        if _is_type_checking(node.test) and not node.orelse:
-            return None
-        return self.generic_visit(node)
-
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        node.returns = None
-        arguments = node.args
-        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
-        for argument in every:
-            if argument is not None:
-                argument.annotation = None
-        return self.generic_visit(node)
-
-    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
-        if _documented(node.body):
-            del node.body[0]
-        body: list[ast.stmt] = []
-        for statement in node.body:
-            if isinstance(statement, ast.AnnAssign):
-                body.append(statement)  # (kept as it is: a dataclass's fields are its annotated names)
-            else:
-                visited = self.visit(statement)
-                if visited is not None:
-                    body.append(visited)
-        node.body = body or [ast.Pass()]
-        return node
-
-    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST | None:
-        if node.value is None:
-            return None  # (a bare declaration: no code)
-        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
-
-
-@functools.lru_cache(maxsize=256)  # (a package bundles the engine's modules for several programs)
-def strip(source: str) -> str:
-    """``source`` without docstrings, comments, annotations and ``if TYPE_CHECKING:`` imports: the same code,
-    about half the text, compiled faster. O(size).
-
-    >>> print(strip("def f(a: int) -> int:\\n    'Doc.'\\n    b: int = a  # a copy\\n    return b\\n"), end="")
-    def f(a):
-        b = a
-        return b
-    """
-    tree = _Stripper().visit(ast.parse(source))
-    return ast.unparse(ast.fix_missing_locations(tree)) + "\n"
-
-
 _LOADER = '''
 class _Bundled:
     """Imports the embedded modules when first imported: the package and its subpackages as empty
@@ -333,9 +259,13 @@ _RUN = {
 def _compressed(texts: tuple[tuple[str, str], ...], module: str, function: str) -> str:
     """The Python text defining ``_SOURCES`` from ``texts`` (name, source) stripped, shaken for the entry
     ``module.function`` and compressed. O(size of the texts); the same texts are shaken once per process."""
-    trees = {name: ast.parse(strip(text)) for name, text in texts}
+    modules = {name: parsed(strip(text)) for name, text in texts}
+    trees = {name: ast.Module(body=list(one.body), type_ignores=[]) for name, one in modules.items()}
     shake(trees, module, function)
-    joined = "\0".join(part for name, tree in trees.items() for part in (name, ast.unparse(tree) + "\n"))
+    sources = {
+        name: "".join(modules[name].text(statement) + "\n" for statement in tree.body) for name, tree in trees.items()
+    }
+    joined = "\0".join(part for name, source in sources.items() for part in (name, source))
     blob = binascii.b2a_base64(zlib.compress(joined.encode("utf-8"), 9), newline=False).decode("ascii")
     lines = [blob[i : i + 100] for i in range(0, len(blob), 100)]
     return (

@@ -31,6 +31,8 @@ def f():
 from __future__ import annotations
 
 import ast
+import copy
+import weakref
 
 __all__ = ["shake"]
 
@@ -56,14 +58,29 @@ def _bound(statement: ast.stmt) -> list[str] | None:
     return None
 
 
-def _written(node: ast.AST) -> set[str]:
-    """Every name written in ``node``: its ``Name`` nodes and its ``global`` declarations."""
-    found = set()
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Name):
-            found.add(inner.id)
-        elif isinstance(inner, ast.Global):
-            found.update(inner.names)
+#: What each statement refers to, found once: a package's programs share their modules' statements.
+_REFERS: weakref.WeakKeyDictionary[ast.stmt, tuple[frozenset[str], tuple[ast.ImportFrom, ...], tuple[str, ...]]]
+_REFERS = weakref.WeakKeyDictionary()
+
+
+def _refers(statement: ast.stmt) -> tuple[frozenset[str], tuple[ast.ImportFrom, ...], tuple[str, ...]]:
+    """What ``statement`` refers to: every name written in it (its ``Name`` nodes and ``global``
+    declarations), the ``from ... import`` statements inside it, and the modules it imports whole."""
+    found = _REFERS.get(statement)
+    if found is None:
+        names: set[str] = set()
+        inner_from: list[ast.ImportFrom] = []
+        whole: list[str] = []
+        for inner in ast.walk(statement):
+            if isinstance(inner, ast.Name):
+                names.add(inner.id)
+            elif isinstance(inner, ast.Global):
+                names.update(inner.names)
+            elif isinstance(inner, ast.ImportFrom) and inner is not statement:  # (in a function: all its names)
+                inner_from.append(inner)
+            elif isinstance(inner, ast.Import):
+                whole.extend(alias.name for alias in inner.names)
+        found = _REFERS[statement] = (frozenset(names), tuple(inner_from), tuple(whole))
     return found
 
 
@@ -88,9 +105,17 @@ def _every_name(tree: ast.Module) -> list[str]:
 def shake(modules: dict[str, ast.Module], root: str, entry: str) -> None:
     """Drop, in place, the top-level statements of ``modules`` (name -> stripped tree) that
     the program whose entry is ``root.entry`` cannot reach (see the module docstring), and
-    the names an import binds that nothing reaches. O(size of the modules)."""
+    the names an import binds that nothing reaches.  Only the modules' ``body`` lists change:
+    an import that loses names is replaced by a copy, so statements may be shared between
+    the trees of several programs. O(size of the modules)."""
     kept: dict[str, set[int]] = {name: set() for name in modules}  # the statements kept, by index
     reached: dict[str, set[str]] = {name: set() for name in modules}
+    binders: dict[str, dict[str, list[int]]] = {}  # module -> name -> the statements that bind it
+    for name, tree in modules.items():
+        binders[name] = {}
+        for index, statement in enumerate(tree.body):
+            for bound in _bound(statement) or ():
+                binders[name].setdefault(bound, []).append(index)
     pending: list[tuple[str, str]] = [(root, entry)]
     wholes: set[str] = set()
 
@@ -105,16 +130,14 @@ def shake(modules: dict[str, ast.Module], root: str, entry: str) -> None:
         if index in kept[module]:
             return
         kept[module].add(index)
-        statement = modules[module].body[index]
-        pending.extend((module, name) for name in _written(statement))
-        for node in ast.walk(statement):
-            if isinstance(node, ast.ImportFrom) and node is not statement:  # (in a function: all its names)
-                pending.extend((_source(module, node), alias.name) for alias in node.names)
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    for other in modules:
-                        if other == alias.name or other.startswith(alias.name + "."):
-                            whole(other)
+        names, inner_from, imported = _refers(modules[module].body[index])
+        pending.extend((module, name) for name in names)
+        for node in inner_from:
+            pending.extend((_source(module, node), alias.name) for alias in node.names)
+        for name in imported:
+            for other in modules:
+                if other == name or other.startswith(name + "."):
+                    whole(other)
 
     for name, tree in modules.items():
         for index, statement in enumerate(tree.body):
@@ -127,15 +150,19 @@ def shake(modules: dict[str, ast.Module], root: str, entry: str) -> None:
         if module not in modules or name in reached[module]:
             continue
         reached[module].add(name)
-        for index, statement in enumerate(modules[module].body):
-            if name in (_bound(statement) or ()):
-                keep(module, index)
-                if isinstance(statement, ast.ImportFrom):  # the name is reached in the module it comes from
-                    source = _source(module, statement)
-                    pending.extend((source, a.name) for a in statement.names if _alias_name(a) == name)
+        for index in binders[module].get(name, ()):
+            keep(module, index)
+            statement = modules[module].body[index]
+            if isinstance(statement, ast.ImportFrom):  # the name is reached in the module it comes from
+                source = _source(module, statement)
+                pending.extend((source, a.name) for a in statement.names if _alias_name(a) == name)
     for name, tree in modules.items():
         body = [statement for index, statement in enumerate(tree.body) if index in kept[name]]
-        for statement in body:
+        for place, statement in enumerate(body):
             if isinstance(statement, (ast.Import, ast.ImportFrom)) and _bound(statement) is not None:
-                statement.names = [alias for alias in statement.names if _alias_name(alias) in reached[name]]
+                names = [alias for alias in statement.names if _alias_name(alias) in reached[name]]
+                if len(names) < len(statement.names):
+                    narrower = copy.copy(statement)
+                    narrower.names = names
+                    body[place] = narrower
         tree.body = body
