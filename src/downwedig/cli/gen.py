@@ -90,7 +90,7 @@ def _family_parser(family: Family, defaults: argparse.Namespace) -> Parser:
 @contextlib.contextmanager
 def _progress(what: str) -> Iterator[None]:
     """While the body runs, on a terminal only: after a second, ``what`` and the seconds so far on stderr,
-    once a second, erased at the end (the largest families take half a minute)."""
+    once a second, erased at the end (the largest adversarial families take about ten seconds)."""
     if not sys.stderr.isatty():
         yield
         return
