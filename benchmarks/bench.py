@@ -7,7 +7,7 @@ baseline they are compared with (ours, theirs, ours, theirs, ...), after a
 warm-up, so that a noisy machine slows both alike; medians are quoted, peak
 memory is GNU time's ``%M`` (what ``/usr/bin/time -v`` reports).  Inputs are
 generated deterministically under ``benchmarks/inputs/`` (``novelty`` takes
-half a minute the first time).
+about ten seconds the first time).
 
     python benchmarks/bench.py solve --vs ./seed      # every family against the seed (below)
     python benchmarks/bench.py phases                 # where the time goes, random and the worst family
