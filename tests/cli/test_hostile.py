@@ -58,13 +58,19 @@ def test_a_solution_cannot_change_what_is_compared(tmp_path: Path, mode: str, at
     assert second["verdict"] == "FAIL" and second["message"].startswith("not run: "), second
 
 
-def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
-    # (R5: a sweep took a run that had just started for a leftover: RE, or a ChildProcessError.)
+def one_step_tests(tmp_path: Path, count: int) -> Path:
+    """A folder of ``count`` tests of one step (answer 2), which ``echo 2`` passes."""
     folder = tmp_path / "tests"
     folder.mkdir()
-    for k in range(100):
+    for k in range(count):
         (folder / f"{k}.in").write_bytes(b"1\nWWWWWWWW\n")
         (folder / f"{k}.ans").write_bytes(b"2\n")
+    return folder
+
+
+def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
+    # (R5: a sweep took a run that had just started for a leftover: RE, or a ChildProcessError.)
+    folder = one_step_tests(tmp_path, 100)
     for _ in range(2 if THOROUGH else 1):
         result = cli("test", folder, "--solution", "echo 2", "-j", "4", "--format", "json")
         assert result.status == 0, result.stderr
@@ -73,11 +79,7 @@ def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
 
 def test_runs_that_remove_the_folders_of_others_break_nothing(cli: Cli, tmp_path: Path, mode: str) -> None:
     # (found by the fuzzer: rm -rf ../* removed the folders of the runs beside it, and the next run crashed)
-    folder = tmp_path / "tests"
-    folder.mkdir()
-    for k in range(8):
-        (folder / f"{k}.in").write_bytes(b"1\nWWWWWWWW\n")
-        (folder / f"{k}.ans").write_bytes(b"2\n")
+    folder = one_step_tests(tmp_path, 8)
     solution = "rm -rf ../* ../../downwedig-run-* 2>/dev/null; echo 2"
     result = cli("test", folder, "--solution", solution, "-j", "3", "--format", "json")
     assert result.status == 0, result.stderr
