@@ -11,7 +11,8 @@ many steps the answer first goes wrong.  It then
 3. turns red pieces white by delta debugging over the set of red pieces;
 
 and repeats while that makes progress and the run budget lasts.  Every
-candidate is a valid input (at least one step, 8 pieces each).  When the
+candidate is a valid input (at least one step, 8 pieces each), and none is run
+twice: an input that passed once is taken to pass again.  When the
 input given does not fail again (a flaky solution, a time-out on a loaded
 machine), it is returned as it is, with ``repeated`` false.
 
@@ -109,17 +110,21 @@ def shrink(rows: Sequence[int], fails: FailTest, *, max_runs: int = 1000) -> Shr
     """
     runs = 0
     best = list(rows)  # always the last input seen failing: each is a part of the one before
+    passed: set[tuple[int, ...]] = set()  # (delta debugging proposes some inputs again: each is run once)
 
     def attempt(candidate: list[int]) -> list[int] | None:
         """``candidate`` if it fails (cut after its first wrong day when that still fails), else None."""
         nonlocal runs, best
         found = None
         while True:
+            if tuple(candidate) in passed:
+                return found
             if runs >= max_runs:
                 raise _OutOfRuns
             runs += 1
             cut = fails(candidate)
             if cut is None:
+                passed.add(tuple(candidate))
                 return found
             best = found = candidate
             if not 1 <= cut < len(candidate):
@@ -139,13 +144,17 @@ def shrink(rows: Sequence[int], fails: FailTest, *, max_runs: int = 1000) -> Shr
     try:
         if attempt(list(rows)) is None:
             return Shrunk(list(rows), runs, True, repeated=False)
+        minimal_in_pieces = None  # what the last pass over the red pieces left: no single red piece can go
         while True:
             before = best
             ddmin(best, attempt)
+            if best == minimal_in_pieces:  # (no step could go either: another pass over the pieces would only
+                return Shrunk(best, runs, True)  # run each of them again, to the same end)
             reds = [(i, 1 << b) for i, row in enumerate(best) for b in range(8) if row >> b & 1]
             if reds:
                 ddmin(reds, pieces, allow_empty=True)
             if best == before:
                 return Shrunk(best, runs, True)
+            minimal_in_pieces = best
     except _OutOfRuns:
         return Shrunk(best, runs, False)
