@@ -42,7 +42,7 @@ BUGS = {
     "correct": ("", ""),
     "off_by_one": ("def legal(i, j):\n    return j - i < common(rows[i], rows[j])\n", ""),
     "day_one": ("", "out[0] = '1'"),
-    "crash": ("if any(r.count('R') >= 7 for r in rows):\n    raise IndexError('boom')\n", ""),
+    "crash": ("if any(r.count('R') >= 3 for r in rows):\n    raise IndexError('boom')\n", ""),
 }
 
 
