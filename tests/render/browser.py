@@ -87,8 +87,13 @@ class Opened:
 
     def picture(self) -> ET.Element:
         """The picture in the page, serialised by the browser as XML and parsed by Python."""
-        text = self.js("new XMLSerializer().serializeToString(document.querySelector('#picture svg'))")
-        return ET.fromstring(text)
+        return ET.fromstring(self.js(_PICTURE))
+
+    def view_and_picture(self) -> tuple[dict[str, Any], ET.Element]:
+        """:meth:`view`'s whole answer (``first``, ``last``, ``layout``) and :meth:`picture`, asked at once (each
+        question to the browser is a round trip, and a test of a whole game asks hundreds)."""
+        view, text = self.js(f"[window.downwedig.view(), {_PICTURE}]")
+        return view, ET.fromstring(text)
 
     def text(self, selector: str) -> str:
         value: str = self.js("s => document.querySelector(s).textContent", selector)
@@ -101,6 +106,9 @@ class Opened:
     def close(self) -> None:
         assert self.errors == [], "the page's scripts raised errors"
         self.page.close()
+
+
+_PICTURE = "new XMLSerializer().serializeToString(document.querySelector('#picture svg'))"
 
 
 def canonical(element: ET.Element) -> list[tuple[str, dict[str, str], str]]:
@@ -127,7 +135,8 @@ def write(folder: Path, staircase: Staircase, name: str = "page.html", **options
 def same_picture(page: Opened, a: DayAnalysis, **options: Any) -> None:
     """The page's picture is :func:`svg_element` of the same day and window, in the layout the page chose
     (without its header: the page writes it in HTML), element for element."""
-    first, last = page.view()
-    layout = LAYOUT if page.js("window.downwedig.view().layout") == "wide" else NARROW_LAYOUT
+    view, picture = page.view_and_picture()
+    first, last = view["first"], view["last"]
+    layout = LAYOUT if view["layout"] == "wide" else NARROW_LAYOUT
     expected = svg_element(a, steps=(first, last), header=False, layout=layout, **options)
-    assert canonical(page.picture()) == canonical(expected), f"day {a.day}, steps {first}-{last}, {options}"
+    assert canonical(picture) == canonical(expected), f"day {a.day}, steps {first}-{last}, {options}"
