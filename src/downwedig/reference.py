@@ -26,20 +26,19 @@ def _common(a: str, b: str) -> int:
     return sum(map(eq, a, b))  # the rows have one length, the width
 
 
-def _can_move(staircase: Staircase) -> list[list[bool]]:
-    """can_move[i][d]: the rule allows the move from step i + 1 down d steps (0-based i)."""
+def _moves(staircase: Staircase) -> list[list[int]]:
+    """moves[i]: how many steps down the rule lets a player move from step i + 1 (0-based i), nearest first."""
     rows, width = staircase.rows(), staircase.width
     n = len(rows)
     # A move spans at most `width` steps, since two rows share at most `width` colours.
-    return [
-        [0 < d <= _common(rows[i], rows[i + d]) if i + d < n else False for d in range(width + 1)] for i in range(n)
-    ]
+    return [[d for d in range(1, min(width, n - 1 - i) + 1) if d <= _common(rows[i], rows[i + d])] for i in range(n)]
 
 
-def _statuses(can_move: list[list[bool]], day: int) -> list[bool]:
+def _statuses(moves: list[list[int]], day: int) -> list[bool]:
+    """Whether each step 1..day is won: it is when a move leads to a lost step (one on the day's staircase)."""
     won = [False] * day
     for i in range(day - 1, -1, -1):  # 0-based: step i + 1
-        won[i] = any(can_move[i][d] and not won[i + d] for d in range(1, len(can_move[i])) if i + d < day)
+        won[i] = any(not won[i + d] for d in moves[i] if i + d < day)
     return won
 
 
@@ -51,7 +50,7 @@ def reference_statuses(staircase: Staircase, day: int) -> list[bool]:
     """
     if not 1 <= day <= len(staircase):
         raise InvalidDay(day, len(staircase))
-    return _statuses(_can_move(staircase), day)
+    return _statuses(_moves(staircase), day)
 
 
 def reference_answer(staircase: Staircase) -> str:
@@ -60,5 +59,5 @@ def reference_answer(staircase: Staircase) -> str:
     >>> reference_answer(Staircase.from_rows(["WW", "WW"]))
     '21'
     """
-    can_move = _can_move(staircase)
-    return "".join("1" if _statuses(can_move, k)[0] else "2" for k in range(1, len(can_move) + 1))
+    moves = _moves(staircase)
+    return "".join("1" if _statuses(moves, k)[0] else "2" for k in range(1, len(moves) + 1))
