@@ -216,10 +216,11 @@ def _literal(text: str) -> str:
     Backslashes, triple quotes and control characters (``\\r`` would read back
     as ``\\n``) are escaped; everything else stays as it is.
     """
-    escaped = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    escaped = _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", escaped)
-    if escaped.endswith('"'):
+    escaped = text.replace("\\", "\\\\")
+    if escaped.endswith('"'):  # (before the closing quotes; escaped first, so no run of three is left there)
         escaped = escaped[:-1] + '\\"'
+    escaped = escaped.replace('"""', '\\"\\"\\"')
+    escaped = _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", escaped)
     return '"""' + escaped + '"""'
 
 
