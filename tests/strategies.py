@@ -14,7 +14,11 @@ from downwedig import Staircase
 
 from .conftest import THOROUGH
 
-__all__ = ["FAMILIES", "cases", "examples", "rows_of", "staircases"]
+__all__ = ["FAMILIES", "ORACLE_N", "cases", "examples", "rows_of", "staircases"]
+
+#: The longest staircase the properties that call the O(n^2) oracle draw: 300 under the thorough profile, 150
+#: otherwise (past the sweep's 64 steps to settle; the oracle then costs a quarter as much).
+ORACLE_N = 300 if THOROUGH else 150
 
 
 def examples(thorough: int) -> settings:

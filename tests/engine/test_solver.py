@@ -16,11 +16,11 @@ from downwedig.engine._memo import FORM, Memo
 from downwedig.moves import move_masks
 
 from ..conftest import THOROUGH
-from ..strategies import cases, examples, staircases
+from ..strategies import ORACLE_N, cases, examples, staircases
 
 
 @examples(1000)
-@given(staircases())
+@given(staircases(max_n=ORACLE_N))
 def test_engine_equals_oracle(staircase: Staircase) -> None:
     assert answer(staircase) == reference_answer(staircase)
 

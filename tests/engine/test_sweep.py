@@ -15,11 +15,11 @@ from downwedig.engine import _sweep
 from downwedig.engine._sweep import SETTLE, settled, sweep
 from downwedig.moves import move_masks
 
-from ..strategies import examples, staircases
+from ..strategies import ORACLE_N, examples, staircases
 
 
 @examples(1000)
-@given(staircases())
+@given(staircases(max_n=ORACLE_N))
 def test_the_sweep_equals_the_oracle(staircase: Staircase) -> None:
     assert sweep(bytes(move_masks(staircase))) == reference_answer(staircase).encode()
 
