@@ -15,7 +15,7 @@ from downwedig.contest.generating.validate import validate
 from downwedig.errors import InvalidPlan
 from downwedig.reader import BOM_REASON
 
-from ..conftest import SAMPLE, Cli
+from ..conftest import SAMPLE, Cli, only_thorough
 
 BOM = b"\xef\xbb\xbf"
 STAIRCASE = b"2\nWWWWWWWW\nRRRRRRRR\n"
@@ -73,6 +73,7 @@ def test_gen_max_warns_that_n_is_ignored(cli: Cli) -> None:
 
 
 def test_a_long_gen_shows_progress_on_a_terminal_only(tmp_path: Path) -> None:
+    only_thorough("the progress shows after a second of generating")
     main, child = pty.openpty()
     command = [sys.executable, "-m", "downwedig", "gen", "max", "--kind", "novelty", "-o", str(tmp_path / "x.in")]
     proc = subprocess.Popen(command, stdin=child, stdout=child, stderr=child)

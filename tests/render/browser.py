@@ -53,14 +53,27 @@ def launch() -> Iterator[Browser]:
 
 
 class Opened:
-    """A page of the browser showing one HTML file, with the errors its scripts raised."""
+    """A page of the browser showing one HTML file, with the errors its scripts raised.
 
-    def __init__(self, browser: Browser, path: Path, fragment: str = "", width: int = 1100) -> None:
+    ``page`` is a tab to show it in: a new one, or one a test before used and gave back (:meth:`close`).
+    Chromium starts a process for each new tab (about half a second of CPU), so the tests reuse theirs;
+    a new file loaded in a tab starts afresh (its scripts, its address), and the mouse is moved away
+    from where the last test left it.
+    """
+
+    def __init__(self, page: Page, path: Path, fragment: str = "", width: int = 1100) -> None:
         self.errors: list[str] = []
-        self.page: Page = browser.new_page(viewport={"width": width, "height": 900})
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
-        self.page.goto(path.as_uri() + fragment)
-        self.page.wait_for_function("window.downwedig !== undefined")
+        self.page = page
+        page.set_viewport_size({"width": width, "height": 900})
+        page.mouse.move(0, 0)
+        if page.url.split("#")[0] == path.as_uri():  # (else only the fragment would change: no new load)
+            page.goto("about:blank")
+        page.on("pageerror", self._error)
+        page.goto(path.as_uri() + fragment)
+        page.wait_for_function("window.downwedig !== undefined")
+
+    def _error(self, error: Exception) -> None:
+        self.errors.append(str(error))
 
     def js(self, expression: str, argument: Any = None) -> Any:
         """The value of a JavaScript expression (a function of ``argument`` when it is given)."""
@@ -103,9 +116,11 @@ class Opened:
         """Wait until the address ends in ``fragment`` (the page writes it at most a few times a second)."""
         self.page.wait_for_function("f => location.hash === f", arg=fragment, timeout=5000)
 
-    def close(self) -> None:
+    def close(self) -> Page:
+        """Check that the page's scripts raised no error, and give the tab back for another test."""
+        self.page.remove_listener("pageerror", self._error)
         assert self.errors == [], "the page's scripts raised errors"
-        self.page.close()
+        return self.page
 
 
 _PICTURE = "new XMLSerializer().serializeToString(document.querySelector('#picture svg'))"

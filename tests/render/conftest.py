@@ -11,7 +11,7 @@ import pytest
 from .browser import Opened, launch
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, Page
 
 
 @pytest.fixture(scope="session")
@@ -19,16 +19,23 @@ def browser() -> Iterator[Browser]:
     yield from launch()
 
 
+@pytest.fixture(scope="session")
+def tabs() -> list[Page]:
+    """Tabs the tests gave back, for the next ones to reuse (see :class:`Opened`)."""
+    return []
+
+
 @pytest.fixture
-def opener(browser: Browser) -> Iterator[Callable[..., Opened]]:
-    """``opener(path, fragment="", width=1100)``: a page of the browser; closed (and checked for script
-    errors) after the test."""
+def opener(browser: Browser, tabs: list[Page]) -> Iterator[Callable[..., Opened]]:
+    """``opener(path, fragment="", width=1100)``: a page of the browser; checked for script errors after the
+    test, and its tab given back."""
     opened: list[Opened] = []
 
     def open_page(path: Path, fragment: str = "", width: int = 1100) -> Opened:
-        opened.append(Opened(browser, path, fragment, width))
+        tab = tabs.pop() if tabs else browser.new_page(viewport={"width": width, "height": 900})
+        opened.append(Opened(tab, path, fragment, width))
         return opened[-1]
 
     yield open_page
     for page in opened:
-        page.close()
+        tabs.append(page.close())
