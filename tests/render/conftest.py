@@ -32,7 +32,7 @@ def opener(browser: Browser, tabs: list[Page]) -> Iterator[Callable[..., Opened]
     opened: list[Opened] = []
 
     def open_page(path: Path, fragment: str = "", width: int = 1100) -> Opened:
-        tab = tabs.pop() if tabs else browser.new_page(viewport={"width": width, "height": 900})
+        tab = tabs.pop() if tabs else browser.new_page()  # (Opened sizes it)
         opened.append(Opened(tab, path, fragment, width))
         return opened[-1]
 

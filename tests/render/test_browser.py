@@ -117,12 +117,12 @@ def play(page: Opened, a: DayAnalysis, person: Player, pick: Callable[[Game], in
 
     #: The game's state and the log's lines, asked at once (after the move given, if any).
     snapshot = """t => {
-      if (t !== null) window.downwedig.move(t);
+      if (t != null) window.downwedig.move(t);
       return [window.downwedig.state().game, [...document.querySelectorAll('#log li')].map(li => li.textContent)];
     }"""
 
     def compare(target: int | None = None) -> None:
-        state, said = page.page.evaluate(snapshot, target)
+        state, said = page.js(snapshot, target)
         assert state == {
             "you": str(person),
             "handkerchief": game.position,
