@@ -15,6 +15,7 @@ from pathlib import Path
 
 from downwedig import InvalidStaircase, Staircase, answer, parse
 from downwedig.explain import analyse
+from downwedig.render.page import PAGE_WORDS
 from downwedig.staircase import MAX_N
 
 from ..conftest import SAMPLE, Cli
@@ -184,3 +185,17 @@ def test_a_refusal_points_at_its_line_and_column(tmp_path: Path, opener: Callabl
     assert text[start:end] == "x", "the bad character is selected"
     assert page.js("document.activeElement.id") == "own-text"
     assert page.state()["n"] == 12, "a refused staircase changes nothing"
+
+
+def test_a_malformed_link_is_refused_in_words(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    path = write(tmp_path, parse(SAMPLE.read_bytes()))
+    for fragment, rows in (("#rows=%", "%"), ("#rows=%E0%A4%A&day=2", "%E0%A4%A")):
+        page = opener(path, fragment)  # (the tab's check at the end: no uncaught URIError)
+        assert page.text("#own-error") == PAGE_WORDS["bad_address"].format(shown=repr(rows))
+        assert page.state()["n"] == 12, "the page keeps its own staircase"
+    page.js("location.hash = '#rows=WWWWWWWW,RRRRRRRR&day=2'")
+    page.page.wait_for_function("window.downwedig.state().n === 2")
+    page.js("location.hash = '#rows=%ZZ'")  # a malformed link followed later, by a change of the address
+    page.page.wait_for_function("document.getElementById('own-error').textContent !== ''")
+    assert page.text("#own-error") == PAGE_WORDS["bad_address"].format(shown="'%ZZ'")
+    assert page.state()["n"] == 2

@@ -345,8 +345,12 @@ function fromHash() {
 function followHash() {  // the staircase, day and steps the address names
   const {day, from, rows} = fromHash();
   if (rows !== undefined) {
-    const listed = decodeURIComponent(rows).split(",").filter(Boolean);
-    if (!STAIRCASE.text || staircaseRows() !== listed.join(",")) {
+    let listed = null;
+    try { listed = decodeURIComponent(rows).split(",").filter(Boolean); } catch (err) {
+      if (!(err instanceof URIError)) throw err;  // a % not followed by two hex digits of UTF-8
+      $("own-error").textContent = format(PAGE.bad_address, {shown: shown(rows)});
+    }
+    if (listed && (!STAIRCASE.text || staircaseRows() !== listed.join(","))) {
       try { load(listed.length + "\n" + listed.join("\n") + "\n"); } catch (err) { refuse(err, null); }
     }
   } else if (STAIRCASE !== EMBEDDED) showStaircase(EMBEDDED, D.day);

@@ -91,6 +91,8 @@ PAGE_WORDS = {
     "original": "Showing the page's own staircase again.",
     "day_chosen": "Day {day} of {n}.",
     "legend_title": "Key to the picture",
+    "bad_address": "the address's rows= cannot be read: {shown} is not percent-encoded text (a % must start "
+    "two hexadecimal digits of UTF-8)",
 }
 
 #: The reader's refusals, as :func:`downwedig.reader.parse` words them (the browser tests compare the two),
