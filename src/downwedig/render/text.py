@@ -103,30 +103,30 @@ def text_lines(
     # 10^6 steps, and the memory would grow with --steps).
     visit = bisect_left(visits, low)
     previous = (steps[0] if steps else 1) - 1
-    for i in chain(chosen, [None]):  # (not a list: --steps 1..300000 would hold 300,000 ints at once)
-        upto = k if i is None else i - 1
-        if upto > previous and (i is not None or not steps):
+    for at in chain(chosen, [None]):  # (not a list: --steps 1..300000 would hold 300,000 ints at once)
+        upto = k if at is None else at - 1
+        if upto > previous and (at is not None or not steps):
             won_count = sum(won[previous + 1 : upto + 1])
             span = f"step {upto}" if upto == previous + 1 else f"steps {previous + 1}-{upto}"
             yield paint(f"     .. {span}: {won_count} won, {upto - previous - won_count} lost", _DIM)
-        if i is None:
+        if at is None:
             break
-        marks = " ".join([f"+{d}/{c}{'' if won[t] else '*'}" for t, d, c in a.move_triples(i)]) or "-"
-        pieces = row_text(values[i - 1], piece_width)
+        marks = " ".join([f"+{d}/{c}{'' if won[t] else '*'}" for t, d, c in a.move_triples(at)]) or "-"
+        pieces = row_text(values[at - 1], piece_width)
         if color:
             pieces = pieces.replace("R", red)
-        while visit < len(visits) and visits[visit] < i:
+        while visit < len(visits) and visits[visit] < at:
             visit += 1
-        on_line = visit < len(visits) and visits[visit] == i
-        row = f"{'>' if on_line else ' '}{i:>{_STEP}}{'':{_GAP}}{pieces}{'':{pieces_width - piece_width}}"
-        row += f"{'':{_GAP}}{status_text[won[i]]}{rem[i]:>{_REM}}{'':{_GAP}}"
+        on_line = visit < len(visits) and visits[visit] == at
+        row = f"{'>' if on_line else ' '}{at:>{_STEP}}{'':{_GAP}}{pieces}{'':{pieces_width - piece_width}}"
+        row += f"{'':{_GAP}}{status_text[won[at]]}{rem[at]:>{_REM}}{'':{_GAP}}"
         if plain + len(marks) <= width:
             yield row + marks
         else:
             wrapped = _wrap(marks, max(20, width - plain), "")
             yield row + wrapped[0]
             yield from (" " * plain + more for more in wrapped[1:])
-        previous = i
+        previous = at
 
 
 def render_text(
