@@ -16,7 +16,7 @@ from downwedig.play import WORDS as GAME_WORDS
 from downwedig.reader import ANSWER_HINT, BOM_REASON
 from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html
 from downwedig.render.layout import NARROW_LAYOUT, SVG_STYLE, TEXTS
-from downwedig.render.page import INPUT_WORDS, PAGE_SIZES, PAGE_WORDS, TEACH_WORDS
+from downwedig.render.page import INPUT_WORDS, PAGE_SIZES, PAGE_WORDS, TEACH_WORDS, fits
 from downwedig.render.text import WORDS as REPORT_WORDS
 from downwedig.staircase import MAX_N
 
@@ -50,6 +50,7 @@ def test_page_gets_the_drawing_numbers_and_the_words_as_data() -> None:
     assert data["reasons"] == REASONS and data["words"] == GAME_WORDS and data["report"] == REPORT_WORDS
     assert data["page"] == PAGE_WORDS
     assert data["narrow"] == NARROW_LAYOUT.as_data(2) and data["sizes"] == PAGE_SIZES
+    assert data["fits"] == fits(2, 2) and fits(2, 2)["2"] == {"wide": {}, "narrow": {}}
     assert data["teach"] == TEACH_WORDS and data["input"] == INPUT_WORDS
     assert INPUT_WORDS["bom"] == BOM_REASON and INPUT_WORDS["too_few_answer"].endswith(ANSWER_HINT)
     assert PAGE_SIZES["max_n"] == MAX_N

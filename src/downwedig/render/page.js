@@ -19,7 +19,7 @@ const announce = words => { $("announce").textContent = words; };
 
 function chooseLayout() {  // the wide layout when its smallest text stays readable, else the narrow one
   const box = $("picture").clientWidth, readable = lay => box * lay.font >= lay.bare_width * SIZES.min_text;
-  L = readable(D.layout) || !box ? D.layout : D.narrow;
+  L = readable(WIDE) || !box ? WIDE : NARROW;
   // (one pixel more than the bare minimum: the browser lays out in fractions of a pixel)
   $("picture").style.setProperty("--min-picture", Math.ceil(L.bare_width * SIZES.min_text / L.font) + 1 + "px");
 }
@@ -86,7 +86,7 @@ function renderFacts(A, hidden, first, last) {
 
 let legendKey = "";
 function renderLegend(view) {  // the key to the picture, in HTML (it wraps on a narrow screen)
-  const key = [!!view.played, !!view.revealed, L === D.layout].join();
+  const key = [!!view.played, !!view.revealed, L === WIDE].join();
   if (key === legendKey) return;
   legendKey = key;
   const box = $("legend"), h = L.head, len = SIZES.legend_sample;
@@ -276,6 +276,7 @@ $("picture").addEventListener("click", e => {
 const staircaseRows = () => { const rows = []; for (let i = 1; i <= n; i++) rows.push(row(i)); return rows.join(","); };
 function showStaircase(s, day) {  // use staircase s from day `day` (default its last), from the top
   useStaircase(s);
+  chooseLayout();
   S.K = 0; S.first = 1; TS = null;
   for (const e of [slider, input, $("win-first"), $("move-to")]) e.max = n;
   $("title").textContent = format(PAGE.title, {n});
@@ -319,7 +320,7 @@ window.downwedig = Object.freeze({
   },
   newGame, move, hint, undo, state, load,
   showSteps(first) { showSteps(first); return this.view(); },
-  view: () => ({first: S.first, last: lastStep(), layout: L === D.layout ? "wide" : "narrow"}),
+  view: () => ({first: S.first, last: lastStep(), layout: L === WIDE ? "wide" : "narrow"}),
   answer: () => Array.from(ANSWER.subarray(1, n + 1)).join(""),
   teach(day) {
     this.chooseDay(day);

@@ -62,6 +62,7 @@ __all__ = [
     "SCRIPTS",
     "TEACH_WORDS",
     "answer_bits",
+    "fits",
     "page_data",
     "render_html",
 ]
@@ -195,6 +196,25 @@ def answer_bits(digits: str) -> bytes:
     return int(bits or "0", 2).to_bytes((len(digits) + 7) // 8, "little")
 
 
+def fits(width: int, n: int, layout: Layout = LAYOUT) -> dict[str, dict[str, dict[str, object]]]:
+    """What :meth:`Layout.fitted` changes, by the digits of n (up to those of ``n`` and of the page's largest
+    staircase), for the wide and the narrow layout: the page merges them into its layouts. O(width).
+
+    >>> fits(8, 12)["2"], sorted(fits(8, 12)) == ["1", "2", "3", "4", "5", "6"]
+    ({'wide': {}, 'narrow': {}}, True)
+    >>> fits(8, 300_000)["6"]["wide"]["badge_width"]
+    92
+    """
+    out = {}
+    for digits in range(1, max(len(str(n)), len(str(MAX_N))) + 1):
+        fitted = {}
+        for name, base in (("wide", layout), ("narrow", NARROW_LAYOUT)):
+            plain, data = base.as_data(width), base.fitted(10 ** (digits - 1)).as_data(width)
+            fitted[name] = {key: value for key, value in data.items() if plain[key] != value}
+        out[str(digits)] = fitted
+    return out
+
+
 def page_data(
     staircase: Staircase,
     day: int | None = None,
@@ -207,8 +227,8 @@ def page_data(
     ``steps=(A, B)`` opens the picture on those steps (and shows ``B - A + 1`` at a time).
 
     >>> sorted(page_data(Staircase.from_rows(["WW", "RR"])))  # doctest: +NORMALIZE_WHITESPACE
-    ['answer', 'colors', 'day', 'first', 'input', 'layout', 'masks', 'n', 'narrow', 'page', 'reasons', 'report',
-     'rows', 'sizes', 'style', 'teach', 'texts', 'width', 'window', 'words']
+    ['answer', 'colors', 'day', 'first', 'fits', 'input', 'layout', 'masks', 'n', 'narrow', 'page', 'reasons',
+     'report', 'rows', 'sizes', 'style', 'teach', 'texts', 'width', 'window', 'words']
     """
     n = len(staircase)
     day = n if day is None else day
@@ -228,6 +248,7 @@ def page_data(
         "answer": base64.b64encode(answer_bits(answer(staircase))).decode("ascii"),
         "layout": layout.as_data(staircase.width),
         "narrow": NARROW_LAYOUT.as_data(staircase.width),
+        "fits": fits(staircase.width, n, layout),
         "colors": DEFAULT_COLORS,
         "texts": TEXTS,
         "style": SVG_STYLE,

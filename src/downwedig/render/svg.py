@@ -196,7 +196,7 @@ def svg_element(
     >>> [g.get("id") for g in svg.iter() if g.get("id", "").startswith("step-")]
     ['step-5', 'step-6', 'step-7', 'step-8', 'step-9']
     """
-    a, lay = analysis, layout
+    a, lay = analysis, layout.fitted(analysis.n)  # (room for the numbers of n steps)
     color = {**DEFAULT_COLORS, **(colors or {})}
     first, last = steps or default_window(a, lay)
     if not 1 <= first <= last <= a.day:
