@@ -45,6 +45,9 @@ def test_axe_finds_nothing_on_the_sample_page_whatever_it_shows(tmp_path: Path, 
         page.click("#teach-all")
         page.click("#teach-next")
         no_violations(page, "in the step-through's top-down view")
+        page.click("#tab-why")
+        no_violations(page, "with the facts shown")
+        page.click("#tab-own")
         page.page.fill("#own-text", "2\nWWWWxWWW\n")
         page.click("#own-load")
         no_violations(page, "with a staircase refused")
@@ -85,9 +88,11 @@ def test_a_game_can_be_played_with_the_keyboard_alone(tmp_path: Path, opener: Ca
     page = opener(write(tmp_path, staircase, day=7))
     a = analyse(staircase, 7)
     keys = page.page.keyboard
-    page.page.focus("#show-statuses")
-    for _ in range(8):  # Shift+Tab back to "Play as Dina", as a keyboard user would
-        keys.press("Shift+Tab")
+    page.page.focus("#tab-teach")
+    keys.press("ArrowRight")  # the tabs take the arrow keys: the next one is the game's
+    assert page.js("document.activeElement.id") == "tab-play" and page.js("!document.getElementById('play').hidden")
+    for _ in range(3):  # Tab into the game's panel, as a keyboard user would
+        keys.press("Tab")
         if page.js("document.activeElement.id") == "as-dina":
             break
     assert page.js("document.activeElement.id") == "as-dina"

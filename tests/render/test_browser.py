@@ -41,7 +41,8 @@ def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener
         n, digits = len(staircase), answer(staircase)
         for i, day in enumerate(sorted({1, 2, 5, n // 2, n - 1, n})):
             state = page.js("k => window.downwedig.chooseDay(k)", day)
-            assert state == {"day": day, "n": n, "winner": "Dina" if digits[day - 1] == "1" else "Dima", "game": None}
+            winner = "Dina" if digits[day - 1] == "1" else "Dima"
+            assert state == {"day": day, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
             a = analyse(staircase, day)
             same_picture(page, a)
             assert page.text("#facts p") == a.reason()
@@ -185,6 +186,7 @@ def test_illegal_moves_hints_and_undo_speak_as_play_does(tmp_path: Path, opener:
     page = opener(write(tmp_path, staircase, day=9))
     a = analyse(staircase, 9)
     page.js("window.downwedig.newGame('Dina')")
+    assert page.js("!document.getElementById('play').hidden"), "a game opens its tab"
     game = Game(a)
     for target in (5, 1, 10):  # too far, not below, not on the day
         with pytest.raises(IllegalMove) as refused:

@@ -128,7 +128,8 @@ def test_a_loaded_staircase_is_solved_drawn_and_played_as_the_library_does(
     for staircase in (scrambled(1), scrambled(9, seed=2), scrambled(700, seed=3), scrambled(3000, seed=4)):
         n = len(staircase)
         state = page.js("t => window.downwedig.load(t)", staircase.to_text())
-        assert state == {"day": n, "n": n, "winner": analyse(staircase).winner.name.title(), "game": None}
+        winner = analyse(staircase).winner.name.title()
+        assert state == {"day": n, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
         assert page.js("window.downwedig.answer()") == answer(staircase)
         assert page.text("#title") == f"Down We Dig \u2014 {n} steps"
         for day in sorted({1, n, rng.randint(1, n)}):
@@ -150,6 +151,7 @@ def test_a_loaded_staircase_is_solved_drawn_and_played_as_the_library_does(
 def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     path = write(tmp_path, parse(SAMPLE.read_bytes()))
     page = opener(path)
+    page.click("#tab-own")
     mine = Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "RRRRRRRR", "WRWRWRWR", "WWWWWWWW"])
     page.page.fill("#own-text", mine.to_text().replace("\n", "\r\n"))
     page.click("#own-load")
@@ -158,8 +160,16 @@ def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callab
     fragment = "#rows=" + ",".join(mine.rows()) + "&day=3"
     page.wait_for_hash(fragment)
     shared = opener(path, fragment)  # the link, opened elsewhere
-    assert shared.state() == {"day": 3, "n": 5, "winner": analyse(mine, 3).winner.name.title(), "game": None}
+    assert shared.state() == {
+        "day": 3,
+        "n": 5,
+        "winner": analyse(mine, 3).winner.name.title(),
+        "game": None,
+        "revealed": 0,
+        "autoplay": 0,
+    }
     assert shared.js("document.getElementById('own-text').value") == mine.to_text()
+    shared.click("#tab-own")
     shared.click("#own-original")
     assert shared.state()["n"] == 12 and shared.js("window.downwedig.answer()") == answer(parse(SAMPLE.read_bytes()))
     shared.wait_for_hash("#day=12")
@@ -171,6 +181,7 @@ def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callab
 def test_a_refusal_points_at_its_line_and_column(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
     text = "3\nWWWWWWWW\nWWRWxWWW\nRRRRRRRR\n"
+    page.click("#tab-own")
     page.page.fill("#own-text", text)
     page.click("#own-load")
     message = page.text("#own-error")

@@ -12,7 +12,8 @@ import pytest
 from downwedig import Staircase, answer, parse
 from downwedig.explain import DayAnalysis, analyse
 from downwedig.moves import move_masks
-from downwedig.render.page import TEACH_WORDS as TW
+from downwedig.render.teaching import CODE_LINES, teach_order, why
+from downwedig.render.teaching import TEACH_WORDS as TW
 
 from ..conftest import SAMPLE, THOROUGH
 from .browser import Opened, same_picture, scrambled, write
@@ -20,24 +21,25 @@ from .browser import Opened, same_picture, scrambled, write
 
 def said(a: DayAnalysis, i: int, guess: str | None) -> str:
     """What the page says once step ``i`` is revealed, from the Python analysis and the page's words."""
-    values: dict[str, object] = {"step": i, "remoteness": a.remoteness[i], "day": a.day}
-    moves = a.moves(i)
-    if not moves:
-        text = TW["lost_last" if i == a.day else "lost_stuck"].format(**values)
-    else:
-        listed = [m.target for m in moves if not a.won[m.target]] if a.won[i] else [m.target for m in moves]
-        targets = TW["separator"].join(
-            TW["target"].format(step=j, status="won" if a.won[j] else "lost", remoteness=a.remoteness[j])
-            for j in listed
-        )
-        text = TW["won" if a.won[i] else "lost"].format(targets=targets, left=a.remoteness[i] - 1, **values)
+    status = "won" if a.won[i] else "lost"
+    text = TW["is"].format(step=i, status=status, why=why(a, i)) + " "
     if guess is not None:
-        right = guess == ("won" if a.won[i] else "lost")
-        text = (TW["right"] if right else TW["wrong"].format(said=guess)) + text
+        text = (TW["right"] if guess == status else TW["wrong"].format(said=guess)) + text
+    if not a.moves(i):
+        text += TW["no_move_left"]
+    else:
+        text += TW["hurry" if a.won[i] else "hold_out"].format(remoteness=a.remoteness[i], left=a.remoteness[i] - 1)
     if i == 1:
-        status = "won" if a.won[1] else "lost"
         text += " " + TW["done"].format(status=status, winner=a.winner, day=a.day)
     return text
+
+
+def lit(page: Opened) -> list[int]:
+    """The lines of the code the page lights (``aria-current="step"``)."""
+    lines: list[int] = page.js(
+        "[...document.querySelectorAll('[data-code-line][aria-current=step]')].map(e => Number(e.dataset.codeLine))"
+    )
+    return lines
 
 
 def g_tables(staircase: Staircase) -> list[bytes]:
@@ -67,10 +69,8 @@ def test_the_step_through_reveals_each_step_as_the_analysis_decides_it(
     for day in ((12, 1) if THOROUGH else (12,)) if source == "sample" else (25 if THOROUGH else 12,):
         a = analyse(staircase, day)
         order = page.js("k => window.downwedig.teach(k)", day)
-        assert order == [
-            {"step": i, "status": "won" if a.won[i] else "lost", "remoteness": a.remoteness[i]}
-            for i in range(day, 0, -1)
-        ]
+        assert order == teach_order(a)
+        assert lit(page) == [CODE_LINES["ask"]], "the question lights the line that lists the moves"
         same_picture(page, a, revealed=day + 1, current=day)
         right = asked = 0
         for i in range(day, 0, -1):
@@ -82,10 +82,11 @@ def test_the_step_through_reveals_each_step_as_the_analysis_decides_it(
             else:
                 result = page.js("([s, g]) => window.downwedig.guess(s, g)", [i, guess])
                 status = "won" if a.won[i] else "lost"
-                assert result == {"correct": guess == status, "status": status}
+                assert result == {"correct": guess == status, "status": status, "why": why(a, i)}
                 right, asked = right + (guess == status), asked + 1
             same_picture(page, a, revealed=i, current=i)
             assert page.text("#teach-says") == said(a, i, guess)
+            assert lit(page) == [order[day - i]["line"]], "the reveal lights the line that decides the step"
             assert page.text("#teach-score") == (TW["score"].format(right=right, asked=asked) if asked else "")
             if i > 1:
                 page.click("#teach-next")  # the question on the next step up, with its window
@@ -102,10 +103,10 @@ def test_predictions_are_scored_once_and_checked(tmp_path: Path, opener: Callabl
     page.js("window.downwedig.teach(12)")
     # A guess on a hidden step further up is scored but reveals nothing; a second guess on it is not scored.
     first = page.js("window.downwedig.guess(5, 'lost')")
-    assert first == {"correct": False, "status": "won"}
-    assert page.js("window.downwedig.guess(5, 'won')") == {"correct": True, "status": "won"}
+    assert first == {"correct": False, "status": "won", "why": why(a, 5)}
+    assert page.js("window.downwedig.guess(5, 'won')") == {"correct": True, "status": "won", "why": why(a, 5)}
     assert page.text("#teach-score") == TW["score"].format(right=0, asked=1)
-    assert page.js("window.downwedig.guess(12, 'lost')") == {"correct": True, "status": "lost"}
+    assert page.js("window.downwedig.guess(12, 'lost')") == {"correct": True, "status": "lost", "why": why(a, 12)}
     assert page.text("#teach-score") == TW["score"].format(right=1, asked=2)
     same_picture(page, a, revealed=12, current=12)
     with pytest.raises(Exception, match=r"RangeError: step 13 is not in 1\.\.12"):

@@ -348,11 +348,14 @@ TEXTS: dict[str, str] = {
     "legend_played": "moves played: number, player",
     "legend_reply": "Dima's answer to each of Dina's moves, labelled with his step",
     "legend_window": "the window of the step in question: the steps below it, whose statuses decide it",
+    "legend_hidden": "not decided yet (or hidden while you play)",
+    "legend_decides": "bold: the moves that decide the step just revealed; faint: the others",
     "legend_shared": "Point at a move to outline the columns its two steps share (a move needs distance <= common).",
     "badge": "{status} {remoteness}",
     "badge_hidden": "?",
     "sample_won": "won 3",
     "sample_lost": "lost 2",
+    "sample_hidden": "?",
     "step_title": "Step {step}: {pieces}, {status} for the player to move, remoteness {remoteness}; moves to {moves}",
     "step_title_hidden": "Step {step}: {pieces}; moves to {moves}",
     "step_move": "{target} (distance {distance}, {common} common)",
@@ -368,8 +371,10 @@ TEXTS: dict[str, str] = {
     "window_box": "the window of step {step}: the statuses of steps {first}-{last}, which decide it",
 }
 
-#: The picture's own style sheet: a move's shared columns appear while it is pointed at.
+#: The picture's own style sheet: the moves that decide a step bold, the others faint; a move's shared columns
+#: appear while it is pointed at.
 SVG_STYLE = (
+    ".decides .arc{stroke-width:3}.aside .arc{stroke-opacity:.35}"
     ".shared{visibility:hidden;pointer-events:none}"
     ".move:hover .shared,.line:hover .shared,.reply:hover .shared{visibility:visible}"
     ".move:hover .arc,.line:hover .arc,.reply:hover .arc{stroke-width:4}"
