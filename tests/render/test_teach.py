@@ -10,13 +10,16 @@ from pathlib import Path
 import pytest
 
 from downwedig import Staircase, answer, parse
+from downwedig.contest.generating.registry import all_families, generate
 from downwedig.explain import DayAnalysis, analyse
 from downwedig.moves import move_masks
-from downwedig.render.teaching import CODE_LINES, teach_order, why
+from downwedig.reference import reference_statuses
+from downwedig.render.teaching import CODE, CODE_LINES, teach_order, why
 from downwedig.render.teaching import TEACH_WORDS as TW
 
 from ..conftest import SAMPLE, THOROUGH
 from .browser import Opened, same_picture, scrambled, write
+from .test_teaching import agrees_with_the_reference
 
 
 def said(a: DayAnalysis, i: int, guess: str | None) -> str:
@@ -174,3 +177,98 @@ def test_the_top_down_tables_are_the_editorials(tmp_path: Path, opener: Callable
         assert page.js("document.activeElement.id") == "teach", "the keys still reach the step-through"
         page.page.keyboard.press("ArrowLeft")
         assert f"G_{n - 1}: who wins" in page.text("#top-down")
+
+
+#: Every step of some days of a staircase loaded in the page: the day, the step, its line and the reason guess() gives.
+_REASONS = """texts => texts.map(t => {
+  const page = window.downwedig, n = page.load(t).n, out = [];
+  for (const k of [...new Set([1, Math.ceil(n / 2), n])]) {
+    for (const e of page.teach(k)) out.push([k, e.step, e.status, e.line, page.guess(e.step, "won").why]);
+  }
+  return out;
+})"""
+
+
+def test_the_reasons_agree_with_the_reference_solver(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    # Every family of the generator, at a few sizes (more under the thorough profile), and random rows.
+    names = [name for name in all_families() if name != "max"]
+    sizes = (1, 2, 9, 25, 40) if THOROUGH else (9, 30)
+    staircases = [parse(SAMPLE.read_bytes()), *(scrambled(n, seed=n) for n in (1, 3, 17))]
+    staircases += [Staircase.from_ints(generate(name, n, seed=5)) for name in names for n in sizes]
+    said = [row for rows in page.js(_REASONS, [s.to_text() for s in staircases]) for row in rows]  # (one round trip)
+    at = 0
+    for staircase in staircases:
+        n = len(staircase)
+        for day in sorted({1, (n + 1) // 2, n}):
+            a, won = analyse(staircase, day), reference_statuses(staircase, day)
+            for i in range(day, 0, -1):
+                k, step, status, line, reason = said[at]
+                at += 1
+                assert (k, step) == (day, i)
+                assert status == ("won" if won[i - 1] else "lost") and reason == why(a, i) and line == lineof(a, i)
+                agrees_with_the_reference(staircase, day, won, i, reason, line)
+    assert at == len(said) and len(staircases) > 20
+
+
+def lineof(a: DayAnalysis, i: int) -> int:
+    return int(str(teach_order(a)[a.day - i]["line"]))
+
+
+def test_the_code_is_shown_a_line_a_row_and_lit_as_the_step_through_goes(
+    tmp_path: Path, opener: Callable[..., Opened]
+) -> None:
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    rows = page.js("""[...document.querySelectorAll('#code [data-code-line]')].map(e => [Number(e.dataset.codeLine),
+        e.querySelector('code').textContent, (e.querySelector('.comment') || {}).textContent || ''])""")
+    assert rows == [[k, code, f"# {comment}" if comment else ""] for k, (_, code, comment) in enumerate(CODE, 1)]
+    assert lit(page) == [], "nothing is lit before the step-through starts"
+    page.js("window.downwedig.teach(12)")
+    assert page.text("#code-values") == TW["values_ask"].format(step=12, moves="")
+    page.js("window.downwedig.guess(12, 'won')")
+    assert lit(page) == [CODE_LINES["none"]]
+    assert page.text("#code-values") == TW["values_step"].format(step=12, moves="", known="", won="False")
+    page.click("#teach-all")
+    page.click("#teach-next")  # the top-down tables: the line that reads the day's answer off G_p
+    assert lit(page) == [CODE_LINES["g"]]
+    assert page.text("#code-values").startswith("p = 1    G[0b11111110] = 2")
+    page.click("#teach-stop")
+    assert lit(page) == []
+
+
+def test_it_plays_by_itself(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = parse(SAMPLE.read_bytes())
+    page = opener(write(tmp_path, staircase, day=7))
+    page.page.uncheck("#predict")
+    state = page.js("window.downwedig.autoplay(15)")
+    assert state["autoplay"] == 15 and state["revealed"] == 0
+    assert page.js("!document.getElementById('teach').hidden")
+    # It reveals the day a step a tick, then goes through the tables G_1..G_7 and stops.
+    page.page.wait_for_function("window.downwedig.state().revealed >= 4")
+    page.page.wait_for_function("window.downwedig.state().autoplay === 0", timeout=10_000)
+    assert page.state()["revealed"] == 7 and lit(page) == [CODE_LINES["g"]]
+    assert "That is day 7" in page.text("#top-down") and page.disabled("teach-next") == [True]
+    # In predict mode a tick asks, the next reveals (a guess in between is scored); autoplay(0) stops it.
+    page.page.check("#predict")
+    page.js("window.downwedig.teach(7)")
+    page.js("window.downwedig.autoplay(60000)")  # (a tick far away: the test acts in between)
+    assert page.js("window.downwedig.guess(7, 'lost')")["correct"] is True
+    assert page.state()["revealed"] == 1 and page.state()["autoplay"] == 60000
+    assert page.js("window.downwedig.autoplay(0)")["autoplay"] == 0
+    assert page.text("#teach-play") == TW["play"]
+    # The keyboard: P plays and pauses, at the speed chosen; choosing a day stops it.
+    page.page.select_option("#teach-speed", "2000")
+    page.page.focus("#teach-play")
+    page.page.keyboard.press("p")
+    assert page.state()["autoplay"] == 2000 and page.text("#teach-play") == TW["pause"]
+    assert page.js("document.getElementById('teach-play').getAttribute('aria-pressed')") == "true"
+    page.page.select_option("#teach-speed", "200")
+    assert page.state()["autoplay"] == 200
+    page.page.keyboard.press("p")
+    assert page.state()["autoplay"] == 0
+    page.page.keyboard.press("p")
+    page.js("window.downwedig.chooseDay(5)")
+    assert page.state()["autoplay"] == 0 and page.state()["revealed"] == 0
+    same_picture(page, analyse(staircase, 5))
+    with pytest.raises(Exception, match="TypeError: autoplay takes the milliseconds per step"):
+        page.js("window.downwedig.autoplay('fast')")

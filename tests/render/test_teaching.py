@@ -59,38 +59,44 @@ _LOST = re.compile(r"every move reaches a won step: (.*)")
 _STUCK = re.compile(r"no move: (.*)")
 
 
+def agrees_with_the_reference(staircase: Staircase, day: int, won: list[bool], step: int, said: str, line: int) -> None:
+    """``said`` and ``line`` are true of ``step`` on ``day``, by the reference solver's statuses ``won`` and the rule
+    applied to the rows themselves."""
+    i, width = step, staircase.width
+    legal = [j for j in range(i + 1, day + 1) if j - i <= staircase.common(i, j)]
+    if won[i - 1]:
+        match = _WON.fullmatch(said)
+        assert match and int(match[1]) == i and match[2] == match[3], said
+        target = int(match[2])
+        assert target in legal and not won[target - 1], f"{said}: the move named reaches a lost step"
+        assert line == CODE_LINES["won"]
+    elif legal:
+        match = _LOST.fullmatch(said)
+        assert match, said
+        assert match[1] == ", ".join(f"{i} -> {j}" for j in legal), f"{said}: every move is named"
+        assert all(won[j - 1] for j in legal)
+        assert line == CODE_LINES["lost"]
+    else:
+        match = _STUCK.fullmatch(said)
+        assert match, said
+        if i == day:
+            assert match[1] == f"step {i} is the last step of day {day}"
+        else:
+            far = range(i + 1, min(day, i + width) + 1)
+            assert match[1] == "; ".join(f"step {j} is {j - i} down, {staircase.common(i, j)} common" for j in far)
+            assert all(j - i > staircase.common(i, j) for j in far)
+        assert line == CODE_LINES["none"]
+
+
 @given(st.sampled_from([3, 8, 12]).flatmap(lambda width: staircases(width=width, max_n=30)))
 def test_every_reason_agrees_with_the_reference_solver(staircase: Staircase) -> None:
-    n, width = len(staircase), staircase.width
+    n = len(staircase)
     for day in sorted({1, (n + 1) // 2, n}):
         won, a = reference_statuses(staircase, day), analyse(staircase, day)
         order = teach_order(a)
         assert [entry["step"] for entry in order] == list(range(day, 0, -1))
-        for i in range(1, day + 1):
-            legal = [j for j in range(i + 1, day + 1) if j - i <= staircase.common(i, j)]
-            said = why(a, i)
-            assert order[day - i]["status"] == ("won" if won[i - 1] else "lost")
-            if won[i - 1]:
-                match = _WON.fullmatch(said)
-                assert match and int(match[1]) == i and match[2] == match[3], said
-                target = int(match[2])
-                assert target in legal and not won[target - 1], "the move named reaches a lost step"
-                assert deciding_line(a, i) == CODE_LINES["won"]
-            elif legal:
-                match = _LOST.fullmatch(said)
-                assert match, said
-                assert match[1] == ", ".join(f"{i} -> {j}" for j in legal), "every move is named"
-                assert all(won[j - 1] for j in legal)
-                assert deciding_line(a, i) == CODE_LINES["lost"]
-            else:
-                match = _STUCK.fullmatch(said)
-                assert match, said
-                if i == day:
-                    assert match[1] == f"step {i} is the last step of day {day}"
-                else:
-                    far = range(i + 1, min(day, i + width) + 1)
-                    assert match[1] == "; ".join(
-                        f"step {j} is {j - i} down, {staircase.common(i, j)} common" for j in far
-                    )
-                    assert all(j - i > staircase.common(i, j) for j in far)
-                assert deciding_line(a, i) == CODE_LINES["none"]
+        for entry in order:
+            i = int(str(entry["step"]))
+            assert entry["status"] == ("won" if won[i - 1] else "lost")
+            assert entry["line"] == deciding_line(a, i)
+            agrees_with_the_reference(staircase, day, won, i, why(a, i), deciding_line(a, i))
