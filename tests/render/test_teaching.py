@@ -52,6 +52,8 @@ def test_each_role_names_one_line_of_the_code() -> None:
     assert {CODE[CODE_LINES[r] - 1][1].strip() for r in ("lost", "none")} == {"won[i] = False"}
     assert "legal_moves" in CODE[CODE_LINES["ask"] - 1][1] and "answer[p]" in CODE[CODE_LINES["g"] - 1][1]
     assert all(len(code) <= 48 for _, code, _ in CODE), "the code fits beside the picture"
+    commented = [(code, comment) for _, code, comment in CODE if comment]
+    assert all(len(code) <= 34 and len(comment) <= 18 for code, comment in commented), "and its comments beside it"
 
 
 _WON = re.compile(r"(\d+) -> (\d+): step (\d+) is lost")

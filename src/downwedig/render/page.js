@@ -76,7 +76,7 @@ function renderFacts(A, hidden, first, last) {  // who wins and why, and the mov
   if (hidden) return;
   const winner = A.won[1] ? "Dina" : "Dima", best = line(), count = best.length - 1;
   add(facts, "h2", format(REPORT.heading, {day: S.K, n, winner, moves: movesWord(A.rem[1])}));
-  add(facts, "p", reason(A));
+  addMoves(facts, "p", reason(A));
   add(facts, "p", REPORT.line);
   const ol = add(facts, "ol"), [a, b] = movesInView(best);
   ol.id = "line";
@@ -85,7 +85,7 @@ function renderFacts(A, hidden, first, last) {  // who wins and why, and the mov
   if (a > 1) gap(PAGE.line_above, {a: 1, b: a - 1});
   for (let k = a; a && k <= b; k++) {
     const i = best[k - 1], j = best[k];
-    const li = add(ol, "li", format(T.line_title, {number: k, player: PLAYERS[(k - 1) % 2], source: i, target: j,
+    const li = addMoves(ol, "li", format(T.line_title, {number: k, player: PLAYERS[(k - 1) % 2], source: i, target: j,
       why: why(i, j)}));
     li.value = k;
   }
@@ -135,7 +135,7 @@ function renderGame() {
   log.replaceChildren();
   for (const t of g ? g.turns : []) {
     const values = {player: t.player, source: t.source, target: t.target, why: why(t.source, t.target)};
-    add(log, "li", format(t.byPerson ? WORDS.you_move : WORDS.computer_moves, values));
+    addMoves(log, "li", format(t.byPerson ? WORDS.you_move : WORDS.computer_moves, values));
   }
   if (S.note) add(log, "li", S.note[0], S.note[1]);
   $("game-verdict").textContent = g && g.over ? g.verdict() : "";

@@ -170,7 +170,7 @@ function renderTeach() {  // the step-through's panel and buttons
     add(says, "span", right ? TW.right : format(TW.wrong, {said: statusWord(said === "won")}), "verdict");
     says.className = right ? "right" : "wrong";
   }
-  add(says, "span", format(TW.is, {step: i, status: statusWord(A.won[i]), why: whyOf(A, i)}), "because");
+  addMoves(says, "span", format(TW.is, {step: i, status: statusWord(A.won[i]), why: whyOf(A, i)}), "because");
   says.append(" ");
   let detail = remotenessOf(A, i);
   if (i === 1) detail += " " + format(TW.done, {status: statusWord(A.won[1]), winner: A.won[1] ? "Dina" : "Dima", day: A.K});
