@@ -42,6 +42,10 @@ def test_axe_finds_nothing_on_the_sample_page_whatever_it_shows(tmp_path: Path, 
         no_violations(page, "during a game")
         page.js("window.downwedig.teach(12)")
         page.js("window.downwedig.guess(12, 'won')")
+        no_violations(page, "a wrong guess answered, the code's line lit")
+        page.js("window.downwedig.autoplay(60000)")
+        no_violations(page, "the step-through playing by itself")
+        page.js("window.downwedig.autoplay(0)")
         page.click("#teach-all")
         page.click("#teach-next")
         no_violations(page, "in the step-through's top-down view")
@@ -59,8 +63,13 @@ def test_axe_finds_nothing_on_a_300000_step_page(tmp_path: Path, opener: Callabl
     page = opener(write(tmp_path, scrambled(300_000, seed=11)))
     no_violations(page, "the 300,000-step page")
     page.js("window.downwedig.chooseDay(123456)")
+    page.click("#tab-why")
+    no_violations(page, "why day 123456 is won or lost, its long line cut")
     page.js("window.downwedig.newGame('Dima')")
     no_violations(page, "a game on day 123456")
+    page.js("window.downwedig.teach(299999)")
+    page.js("window.downwedig.guess(299999, 'won')")
+    no_violations(page, "the step-through of day 299999")
 
 
 def test_a_whole_game_says_nothing_of_who_wins_until_it_ends(tmp_path: Path, opener: Callable[..., Opened]) -> None:
