@@ -25,7 +25,16 @@ HERE = Path(__file__).resolve().parent
 FOLDER = HERE / "screenshots"
 SAMPLE = HERE.parent / "examples" / "sample.in"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+#: How Chromium is started: as the tests start it (tests/render/test_page.py checks that the copies agree).
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 #: Days 12 to 9 of the sample predicted right, step 8 wrong: the page answers why, and lights the code's line.
 _PREDICTED = """() => {

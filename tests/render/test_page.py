@@ -75,15 +75,16 @@ def test_the_command_opens_the_page_on_steps(cli: Cli, tmp_path: Path) -> None:
         render_html(Staircase.from_rows(["WW"] * 5), 3, steps=(2, 4))
 
 
-def test_the_page_benchmark_starts_chromium_as_the_tests_do() -> None:
+def test_the_page_scripts_start_chromium_as_the_tests_do() -> None:
     import ast
 
     from .browser import CHROMIUM_ARGS
 
-    source = (Path(__file__).parents[2] / "benchmarks" / "page.py").read_text()
-    assigned = [
-        node.value
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "ARGS" for t in node.targets)
-    ]
-    assert len(assigned) == 1 and ast.literal_eval(assigned[0]) == CHROMIUM_ARGS
+    root = Path(__file__).parents[2]
+    for script in (root / "benchmarks" / "page.py", root / "docs" / "screenshots.py"):
+        assigned = [
+            node.value
+            for node in ast.walk(ast.parse(script.read_text()))
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "ARGS" for t in node.targets)
+        ]
+        assert len(assigned) == 1 and ast.literal_eval(assigned[0]) == CHROMIUM_ARGS, script.name
