@@ -102,11 +102,8 @@ function autoplay(ms) {
   renderPlayButton();
 }
 function stopAutoplay() { if (playing.ms) autoplay(0); }
-function renderPlayButton() {
-  const button = $("teach-play");
-  button.textContent = playing.ms ? TW.pause : TW.play;
-  button.setAttribute("aria-pressed", playing.ms ? "true" : "false");
-  button.disabled = !!TS && teachDone() && !playing.ms;
+function renderPlayButton() {  // (its name says what it does: play, or pause; at the end it plays from the start)
+  $("teach-play").textContent = playing.ms ? TW.pause : TW.play;
 }
 const speed = () => Number($("teach-speed").value);
 function togglePlay() {
