@@ -9,8 +9,8 @@ words and style sheet (:mod:`downwedig.render.layout`), the reasons of
 :data:`downwedig.explain.REASONS`, the sentences of a game
 (:data:`downwedig.play.WORDS`), of the text report
 (:data:`downwedig.render.text.WORDS`), of the reader
-(:data:`INPUT_WORDS`), of the step-through and its code (:mod:`downwedig.render.teaching`) and the
-page's own (:data:`PAGE_WORDS`), and the sizes of the page's parts
+(:data:`INPUT_WORDS`), of the step-through and its code
+(:mod:`downwedig.render.teaching`) and the page's own (:data:`PAGE_WORDS`), and the sizes of the page's parts
 (:data:`PAGE_SIZES`): its scripts write no sentence, colour or length of
 their own.  The page analyses the chosen day as :func:`downwedig.explain.analyse`
 does and draws it as :func:`downwedig.render.svg_element` does (``header=False``:
@@ -18,27 +18,28 @@ the page writes the verdict, the window's name and the key in HTML).  It
 needs no network.
 
 What the page offers: the day (slider, buttons, the answer strip); the
-picture, paged through long staircases; the facts (who wins and why); a
-step-through of the solution, bottom-up then top-down, where the learner
-predicts each step before it is revealed; a game against the perfect player
-that hides who wins until it ends; and a staircase of the learner's own,
-typed or pasted in the judge's format, read with the reader's rules and
+picture, paged through long staircases, and beside it, one task at a time in
+tabs, a step-through of the solution, bottom-up then top-down, beside its code
+(the line that decides each step lit), where the learner predicts each step
+before it is revealed and is told why when wrong, and which can play by
+itself; a game against the perfect player that hides who wins until it ends;
+the facts (who wins and why); and a staircase of the learner's own, typed,
+pasted (a long paste is read at once, never laid out in the text box) or
+opened from a file in the judge's format, read with the reader's rules and
 words (``reader.js``) and kept in the address when it is small
-(``#rows=WWWWWWWW,WWWWWWWR&day=2``).  It honours ``#day=K&from=A``.  The tasks beside the picture
-are tabs: the step-through (with the code that decides each step, and a play button), a game, the facts,
-and the learner's own staircase.
+(``#rows=WWWWWWWW,WWWWWWWR&day=2``).  It honours ``#day=K&from=A``.
 
 The page's scripting interface, ``window.downwedig``: ``chooseDay(k)``,
 ``newGame("Dina" | "Dima")``, ``move(step)`` (throws on an illegal move; the
 computer has answered when it returns), ``state()`` (``{day, n, winner,
-game}``, ``game`` being ``null`` or ``{you, handkerchief, toMove, over,
-winner}``), ``hint()``, ``undo()``, ``showSteps(first)``, ``view()``,
+game, revealed, autoplay}``, ``game`` being ``null`` or ``{you, handkerchief,
+toMove, over, winner}``), ``hint()``, ``undo()``, ``showSteps(first)``, ``view()``,
 ``answer()`` (the digits), ``teach(day)`` (starts the step-through and returns
 the reveal order, ``[{step, status, remoteness, line}]`` from the last step up,
 ``line`` the line of the code shown that decides the step),
 ``guess(step, "won" | "lost")`` (``{correct, status, why}``),
 ``autoplay(msPerStep)`` (plays the step-through by itself, ``0`` stops it;
-``state()`` also holds ``revealed``, the steps shown, and ``autoplay``) and
+``revealed`` counts the steps it has shown, ``autoplay`` is its pace) and
 ``load(text)`` (returns ``state()``, or throws the reader's message).
 """
 
