@@ -15,8 +15,17 @@ It prints the page's size, how long it took to load, and the median, 90th
 percentile and maximum of each (after a few warm-up days, not counted).  The
 issue's yardstick is a median under 50 ms at n = 300,000.
 
+``--paste ROUNDS`` times the learner's own staircase instead: the staircase's
+text pasted into "Your own staircase" (a ``paste`` event, as the browser sends
+it), from the paste until the frame that shows the new picture, in a fresh tab
+each round; with ``--box`` the rounds alternate with the other way in, the
+text put in the box and "Use this staircase" clicked (what a paste did before
+the page read long pastes at once), and it prints the paired ratios box/paste.
+The yardstick (F19) is a paste of 300,000 steps shown within a second.
+
     python benchmarks/page.py                      # n = 300000 random rows, 41 days
     python benchmarks/page.py --family chain --days 101 --width 1280
+    python benchmarks/page.py --family max --paste 7 --box
 """
 
 from __future__ import annotations
@@ -60,6 +69,32 @@ _MEASURE = """async (days) => {
 }"""
 
 
+#: The text pasted into the box, then the time until the frame after the new picture (ms, in the page's clock).
+_PASTE = """async text => {
+  const box = document.getElementById('own-text'), data = new DataTransfer();
+  data.setData('text/plain', text);
+  const start = performance.now();
+  box.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+  await new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)));
+  return [performance.now() - start, window.downwedig.state().n];
+}"""
+
+#: The text put in the box and a frame drawn with it there (the browser lays the box out), then "Use this staircase"
+#: clicked: the time of both, until the frame after the new picture (the learner's own pause not counted).
+_BOX = """async text => {
+  const box = document.getElementById('own-text'), frame = () => new Promise(done =>
+    requestAnimationFrame(() => setTimeout(done, 0)));
+  let start = performance.now();
+  box.value = text;
+  await frame();
+  const shown = performance.now() - start;
+  start = performance.now();
+  document.getElementById('own-load').click();
+  await frame();
+  return [shown + performance.now() - start, window.downwedig.state().n];
+}"""
+
+
 def summary(name: str, times: list[float]) -> str:
     ordered = sorted(times)
     p90 = ordered[min(len(ordered) - 1, round(0.9 * (len(ordered) - 1)))]
@@ -75,6 +110,8 @@ def main() -> int:
     parser.add_argument("--warm-up", type=int, default=5, help="days chosen first, not timed (default 5)")
     parser.add_argument("--width", type=int, default=1100, help="the browser window's width in pixels")
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
+    parser.add_argument("--paste", type=int, metavar="ROUNDS", help="time pasting the staircase instead, ROUNDS times")
+    parser.add_argument("--box", action="store_true", help="with --paste: alternate with the box and its button")
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -86,6 +123,8 @@ def main() -> int:
         return 2
 
     staircase = Staircase.from_ints(generate(args.family, args.n, args.seed))
+    if args.paste:
+        return pasting(staircase, args)
     start = time.perf_counter()
     page_text = render_html(staircase)
     built = time.perf_counter() - start
@@ -116,6 +155,47 @@ def main() -> int:
     print(f"choosing a day ({args.days} random days after {args.warm_up} warm-up):")
     print(summary("sync", times["sync"]))
     print(summary("frame", times["frame"]))
+    return 0
+
+
+def pasting(staircase: Staircase, args: argparse.Namespace) -> int:
+    """Paste ``staircase`` into the sample's page, ``args.paste`` rounds (alternating with the box, ``args.box``)."""
+    from playwright.sync_api import sync_playwright
+
+    from downwedig import parse
+
+    sample = parse((Path(__file__).resolve().parents[1] / "examples" / "sample.in").read_bytes())
+    text, ways = staircase.to_text(), {"paste": _PASTE, **({"box": _BOX} if args.box else {})}
+    times: dict[str, list[float]] = {way: [] for way in ways}
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        path = Path(folder) / "page.html"
+        path.write_text(render_html(sample), encoding="utf-8")
+        browser = playwright.chromium.launch(executable_path=args.chromium, args=ARGS)
+        try:
+            for round_ in range(args.paste):
+                for way, script in ways.items() if round_ % 2 == 0 else reversed(list(ways.items())):
+                    page = browser.new_page(viewport={"width": args.width, "height": 900})
+                    page.goto(path.as_uri())
+                    page.wait_for_function("window.downwedig !== undefined")
+                    page.click("#tab-own")
+                    took, shown = page.evaluate(script, text)
+                    page.close()
+                    if shown != len(staircase):
+                        print(f"{way}: the page shows {shown} steps, not {len(staircase)}", file=sys.stderr)
+                        return 1
+                    times[way].append(took)
+            version = browser.version
+        finally:
+            browser.close()
+    print(
+        f"{args.family} n = {args.n} ({len(text):,} characters) into the sample's page, Chromium {version}, "
+        f"{args.width} px, {args.paste} rounds, a fresh tab each:"
+    )
+    for way, taken in times.items():
+        print(summary(way, taken))
+    if args.box:
+        ratios = [box / paste for box, paste in zip(times["box"], times["paste"], strict=True)]
+        print(f"paired ratio box/paste: median {statistics.median(ratios):.1f}x")
     return 0
 
 

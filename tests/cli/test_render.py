@@ -55,3 +55,16 @@ def test_render_replaces_a_link_instead_of_writing_through_it(cli: Cli, tmp_path
     assert cli("render", EXPLAIN, "-o", tmp_path / "link.svg").status == 0
     assert victim.read_text() == "keep me"
     assert not (tmp_path / "link.svg").is_symlink()
+
+
+def test_render_draws_at_most_so_many_steps_at_once(cli: Cli, tmp_path: Path) -> None:
+    from downwedig.cli.render import MOST_STEPS
+
+    rows = tmp_path / "long.in"
+    rows.write_text(f"{MOST_STEPS + 1}\n" + "WWWWWWWW\n" * (MOST_STEPS + 1))
+    for out in (tmp_path / "long.svg", tmp_path / "long.html"):
+        refused = cli("render", rows, "--steps", f"1..{MOST_STEPS + 1}", "-o", out)
+        assert refused.status == 2 and not out.exists()
+        assert f"--steps 1..{MOST_STEPS + 1} is 2,001 steps: render draws at most 2,000 at once" in refused.stderr
+        assert cli("render", rows, "--steps", f"2..{MOST_STEPS + 1}", "-o", out).status == 0, "2,000 steps are drawn"
+    assert f"at most {MOST_STEPS:,} at once" in " ".join(cli("render", "--help").out.split())

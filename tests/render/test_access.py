@@ -42,9 +42,16 @@ def test_axe_finds_nothing_on_the_sample_page_whatever_it_shows(tmp_path: Path, 
         no_violations(page, "during a game")
         page.js("window.downwedig.teach(12)")
         page.js("window.downwedig.guess(12, 'won')")
+        no_violations(page, "a wrong guess answered, the code's line lit")
+        page.js("window.downwedig.autoplay(60000)")
+        no_violations(page, "the step-through playing by itself")
+        page.js("window.downwedig.autoplay(0)")
         page.click("#teach-all")
         page.click("#teach-next")
         no_violations(page, "in the step-through's top-down view")
+        page.click("#tab-why")
+        no_violations(page, "with the facts shown")
+        page.click("#tab-own")
         page.page.fill("#own-text", "2\nWWWWxWWW\n")
         page.click("#own-load")
         no_violations(page, "with a staircase refused")
@@ -56,8 +63,13 @@ def test_axe_finds_nothing_on_a_300000_step_page(tmp_path: Path, opener: Callabl
     page = opener(write(tmp_path, scrambled(300_000, seed=11)))
     no_violations(page, "the 300,000-step page")
     page.js("window.downwedig.chooseDay(123456)")
+    page.click("#tab-why")
+    no_violations(page, "why day 123456 is won or lost, its long line cut")
     page.js("window.downwedig.newGame('Dima')")
     no_violations(page, "a game on day 123456")
+    page.js("window.downwedig.teach(299999).length")  # (its 299,999 entries stay in the browser)
+    page.js("window.downwedig.guess(299999, 'won')")
+    no_violations(page, "the step-through of day 299999")
 
 
 def test_a_whole_game_says_nothing_of_who_wins_until_it_ends(tmp_path: Path, opener: Callable[..., Opened]) -> None:
@@ -85,9 +97,11 @@ def test_a_game_can_be_played_with_the_keyboard_alone(tmp_path: Path, opener: Ca
     page = opener(write(tmp_path, staircase, day=7))
     a = analyse(staircase, 7)
     keys = page.page.keyboard
-    page.page.focus("#show-statuses")
-    for _ in range(8):  # Shift+Tab back to "Play as Dina", as a keyboard user would
-        keys.press("Shift+Tab")
+    page.page.focus("#tab-teach")
+    keys.press("ArrowRight")  # the tabs take the arrow keys: the next one is the game's
+    assert page.js("document.activeElement.id") == "tab-play" and page.js("!document.getElementById('play').hidden")
+    for _ in range(3):  # Tab into the game's panel, as a keyboard user would
+        keys.press("Tab")
         if page.js("document.activeElement.id") == "as-dina":
             break
     assert page.js("document.activeElement.id") == "as-dina"

@@ -19,11 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from downwedig import IllegalMove, Player, answer, parse
+from downwedig import IllegalMove, Player, Staircase, answer, parse
+from downwedig.contest.generating.registry import generate
 from downwedig.explain import DayAnalysis, analyse
 from downwedig.play import WORDS, Game
 from downwedig.render import svg_element
 from downwedig.render.layout import TEXTS
+from downwedig.render.page import PAGE_WORDS
 
 from ..conftest import EXPLAIN, SAMPLE, THOROUGH, with_class
 from .browser import Opened, same_picture, scrambled, write
@@ -41,7 +43,8 @@ def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener
         n, digits = len(staircase), answer(staircase)
         for i, day in enumerate(sorted({1, 2, 5, n // 2, n - 1, n})):
             state = page.js("k => window.downwedig.chooseDay(k)", day)
-            assert state == {"day": day, "n": n, "winner": "Dina" if digits[day - 1] == "1" else "Dima", "game": None}
+            winner = "Dina" if digits[day - 1] == "1" else "Dima"
+            assert state == {"day": day, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
             a = analyse(staircase, day)
             same_picture(page, a)
             assert page.text("#facts p") == a.reason()
@@ -185,6 +188,7 @@ def test_illegal_moves_hints_and_undo_speak_as_play_does(tmp_path: Path, opener:
     page = opener(write(tmp_path, staircase, day=9))
     a = analyse(staircase, 9)
     page.js("window.downwedig.newGame('Dina')")
+    assert page.js("!document.getElementById('play').hidden"), "a game opens its tab"
     game = Game(a)
     for target in (5, 1, 10):  # too far, not below, not on the day
         with pytest.raises(IllegalMove) as refused:
@@ -301,3 +305,75 @@ def test_pointing_at_a_move_outlines_the_columns_its_steps_share(tmp_path: Path,
         page.page.hover(f"#picture .move-label >> nth={k}")
         shown = page.js(visible)
         assert shown == [TEXTS["move_title"].format(source=1, target=m.target, why=m.why())] * (2 * m.common)
+
+
+def test_the_key_names_only_what_the_picture_draws(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = parse(SAMPLE.read_bytes())
+    page = opener(write(tmp_path, staircase))
+    legend = "[...document.querySelectorAll('#legend .entry')].map(e => e.textContent)"
+    key = {
+        name: TEXTS[f"legend_{name}"]
+        for name in ("won", "lost", "hidden", "win", "move", "line", "played", "reply", "window", "decides")
+    }
+
+    def named() -> set[str]:
+        shown = " | ".join(page.js(legend))
+        return {name for name, words in key.items() if words in shown}
+
+    assert answer(staircase)[4] == "1" and answer(staircase)[11] == "2"
+    page.js("window.downwedig.chooseDay(5)")  # Dina wins: no answers of Dima are drawn, and none is in the key
+    assert named() == {"won", "lost", "win", "move", "line"}
+    page.js("window.downwedig.chooseDay(12)")  # Dima wins: his answers, and no winning move from step 1
+    assert named() == {"won", "lost", "move", "line", "reply"}
+    page.js("window.downwedig.newGame('Dina')")
+    assert named() == {"hidden", "move"}, "a game: statuses hidden, no line of play yet"
+    page.js("window.downwedig.move(2)")
+    assert named() == {"hidden", "move", "played"}
+    page.js("window.downwedig.teach(12)")
+    assert named() == {"hidden"}, "step 12 in question: nothing below it, no move"
+    page.js("window.downwedig.guess(12, 'lost')")
+    page.click("#teach-next")
+    page.js("window.downwedig.guess(11, 'won')")
+    assert named() == {"won", "lost", "hidden", "win", "window", "decides"}
+
+
+def test_a_long_line_of_play_marks_the_moves_left_out(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = Staircase.from_ints(generate("stutter", 3000, 1))
+    day = 2993
+    a = analyse(staircase, day)
+    count = a.remoteness[1]
+    page = opener(write(tmp_path, staircase, day=day))
+    items = "[...document.querySelectorAll('#line li')].map(li => [li.className, li.textContent])"
+    shown = page.js(items)
+    listed = [int(text.split(":")[0].split()[1]) for cls, text in shown if cls != "gap"]
+    assert (
+        listed and listed[0] == 1 and shown[-1] == ["gap", PAGE_WORDS["line_below"].format(a=listed[-1] + 1, b=count)]
+    )
+    page.js("window.downwedig.showSteps(1500)")
+    shown = page.js(items)
+    listed = [int(text.split(":")[0].split()[1]) for cls, text in shown if cls != "gap"]
+    assert shown[0] == ["gap", PAGE_WORDS["line_above"].format(a=1, b=listed[0] - 1)]
+    assert shown[-1] == ["gap", PAGE_WORDS["line_below"].format(a=listed[-1] + 1, b=count)]
+    assert listed == list(range(listed[0], listed[-1] + 1)), "the moves in view, in order, none left out between"
+    assert page.text("#facts").endswith(f"is on step {a.line_steps()[-1]} and cannot move.")
+
+
+def test_the_tabs_hold_one_task_at_a_time(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    panels = "['teach', 'play', 'why', 'own'].filter(id => !document.getElementById(id).hidden)"
+    assert page.js(panels) == ["teach"], "the step-through first"
+    page.page.focus("#tab-teach")
+    for key, shown in (("ArrowRight", "play"), ("ArrowRight", "why"), ("End", "own"), ("ArrowRight", "teach")):
+        page.page.keyboard.press(key)
+        assert page.js(panels) == [shown]
+        assert page.js("document.activeElement.getAttribute('aria-controls')") == shown
+        assert page.js("document.activeElement.getAttribute('aria-selected')") == "true"
+    page.click("#tab-why")
+    assert page.text("#facts").startswith("Day 12 of 12: Dima wins")
+    page.click(".path [data-go=tab-play]")  # "play it", in the page's first lines
+    assert page.js(panels) == ["play"]
+    page.js("window.downwedig.teach(12)")
+    assert page.js(panels) == ["teach"]
+    page.click("#tab-why")
+    assert page.text("#facts") == ""
+    assert page.text("#facts-hidden") == "Who wins stays hidden until the step-through reaches step 1."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
+import sys
 from collections.abc import Callable
 from types import ModuleType
 
@@ -72,3 +73,22 @@ def test_the_readme_and_the_page_point_to_the_editorial() -> None:
     from downwedig.render import render_html
 
     assert "docs/editorial.md" in render_html(Staircase.from_rows(["WW"]))
+
+
+def test_the_docs_show_every_screenshot_of_the_page() -> None:
+    spec = importlib.util.spec_from_file_location("docs_screenshots", DOCS / "screenshots.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclass looks its module up)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    shots = {shot.name: shot.width for shot in module.SHOTS}
+    assert {path.name for path in (DOCS / "screenshots").iterdir()} == set(shots), "run python docs/screenshots.py"
+    understanding = (DOCS / "understanding.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"!\[[^\]]*\]\(screenshots/([^)]+)\)", understanding)) == set(shots)
+    assert {400, 1280} <= set(shots.values()), "the page on a desktop and at 400 pixels"
+    for name, width in shots.items():
+        head = (DOCS / "screenshots" / name).read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(head[16:20], "big") == width, name

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from downwedig import InvalidStaircase, Staircase, answer, parse
 from downwedig.explain import analyse
+from downwedig.render.page import PAGE_WORDS
 from downwedig.staircase import MAX_N
 
 from ..conftest import SAMPLE, Cli
@@ -127,7 +128,8 @@ def test_a_loaded_staircase_is_solved_drawn_and_played_as_the_library_does(
     for staircase in (scrambled(1), scrambled(9, seed=2), scrambled(700, seed=3), scrambled(3000, seed=4)):
         n = len(staircase)
         state = page.js("t => window.downwedig.load(t)", staircase.to_text())
-        assert state == {"day": n, "n": n, "winner": analyse(staircase).winner.name.title(), "game": None}
+        winner = analyse(staircase).winner.name.title()
+        assert state == {"day": n, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
         assert page.js("window.downwedig.answer()") == answer(staircase)
         assert page.text("#title") == f"Down We Dig \u2014 {n} steps"
         for day in sorted({1, n, rng.randint(1, n)}):
@@ -149,6 +151,7 @@ def test_a_loaded_staircase_is_solved_drawn_and_played_as_the_library_does(
 def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     path = write(tmp_path, parse(SAMPLE.read_bytes()))
     page = opener(path)
+    page.click("#tab-own")
     mine = Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "RRRRRRRR", "WRWRWRWR", "WWWWWWWW"])
     page.page.fill("#own-text", mine.to_text().replace("\n", "\r\n"))
     page.click("#own-load")
@@ -157,8 +160,16 @@ def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callab
     fragment = "#rows=" + ",".join(mine.rows()) + "&day=3"
     page.wait_for_hash(fragment)
     shared = opener(path, fragment)  # the link, opened elsewhere
-    assert shared.state() == {"day": 3, "n": 5, "winner": analyse(mine, 3).winner.name.title(), "game": None}
+    assert shared.state() == {
+        "day": 3,
+        "n": 5,
+        "winner": analyse(mine, 3).winner.name.title(),
+        "game": None,
+        "revealed": 0,
+        "autoplay": 0,
+    }
     assert shared.js("document.getElementById('own-text').value") == mine.to_text()
+    shared.click("#tab-own")
     shared.click("#own-original")
     assert shared.state()["n"] == 12 and shared.js("window.downwedig.answer()") == answer(parse(SAMPLE.read_bytes()))
     shared.wait_for_hash("#day=12")
@@ -170,6 +181,7 @@ def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callab
 def test_a_refusal_points_at_its_line_and_column(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
     text = "3\nWWWWWWWW\nWWRWxWWW\nRRRRRRRR\n"
+    page.click("#tab-own")
     page.page.fill("#own-text", text)
     page.click("#own-load")
     message = page.text("#own-error")
@@ -184,3 +196,66 @@ def test_a_refusal_points_at_its_line_and_column(tmp_path: Path, opener: Callabl
     assert text[start:end] == "x", "the bad character is selected"
     assert page.js("document.activeElement.id") == "own-text"
     assert page.state()["n"] == 12, "a refused staircase changes nothing"
+
+
+def test_a_malformed_link_is_refused_in_words(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    path = write(tmp_path, parse(SAMPLE.read_bytes()))
+    for fragment, rows in (("#rows=%", "%"), ("#rows=%E0%A4%A&day=2", "%E0%A4%A")):
+        page = opener(path, fragment)  # (the tab's check at the end: no uncaught URIError)
+        assert page.text("#own-error") == PAGE_WORDS["bad_address"].format(shown=repr(rows))
+        assert page.state()["n"] == 12, "the page keeps its own staircase"
+        assert page.js("!document.getElementById('own').hidden"), "and shows the tab that says why"
+    page.js("location.hash = '#rows=WWWWWWWW,RRRRRRRR&day=2'")
+    page.page.wait_for_function("window.downwedig.state().n === 2")
+    page.js("location.hash = '#rows=%ZZ'")  # a malformed link followed later, by a change of the address
+    page.page.wait_for_function("document.getElementById('own-error').textContent !== ''")
+    assert page.text("#own-error") == PAGE_WORDS["bad_address"].format(shown="'%ZZ'")
+    assert page.state()["n"] == 2
+
+
+#: A paste into the text box, as the browser would send it; whether the page kept the text out of the box.
+PASTE = """t => {
+  const box = document.getElementById('own-text'), data = new DataTransfer();
+  data.setData('text/plain', t);
+  const paste = new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true});
+  box.dispatchEvent(paste);
+  return paste.defaultPrevented;
+}"""
+
+
+def test_a_pasted_staircase_of_the_judges_size_is_shown_at_once(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    from downwedig.contest.generating.registry import generate
+
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    page.click("#tab-own")
+    assert page.js(PASTE, "2\nWWWWWWWW\nRRRRRRRR\n") is False, "a small paste goes into the box, to be edited"
+    assert page.state()["n"] == 12
+    big = Staircase.from_ints(generate("max", MAX_N, 1, kind="stutter"))
+    text = big.to_text()
+    assert page.js(PASTE, text) is True, "a long one is read at once, never laid out in the box"
+    assert page.state()["n"] == MAX_N and page.js("window.downwedig.answer()") == answer(big)
+    assert page.js("document.getElementById('own-text').value") == ""
+    assert page.text("#own-note").endswith(PAGE_WORDS["pasted"].format(chars=len(text)))
+    top = page.js("document.getElementById('view').getBoundingClientRect().top")
+    assert -1 < top < 20, "the new picture is scrolled into view"
+    bad = text.replace("RRRRWWWW", "RRRRWWxW", 1)
+    assert page.js(PASTE, bad) is True
+    assert page.text("#own-error") == "<input>:3:7: unexpected character 'x' in step 2 (a piece is 'W' or 'R')"
+    assert page.state()["n"] == MAX_N, "a refused paste changes nothing"
+
+
+def test_a_staircase_can_be_opened_from_a_file(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    page.click("#tab-own")
+    mine = scrambled(40, seed=3)
+    (tmp_path / "mine.in").write_text(mine.to_text())
+    page.page.set_input_files("#own-file", tmp_path / "mine.in")
+    page.page.wait_for_function("window.downwedig.state().n === 40")
+    assert page.js("window.downwedig.answer()") == answer(mine)
+    assert page.text("#own-note").endswith("Read from mine.in.")
+    (tmp_path / "bad.in").write_text("2\nWWWWWWWW\nRRR\n")
+    page.page.set_input_files("#own-file", tmp_path / "bad.in")
+    page.page.wait_for_function("document.getElementById('own-error').textContent !== ''")
+    assert page.text("#own-error") == "<input>:3:4: step 2 has 3 pieces, expected 8"
+    assert page.js("document.getElementById('own-text').value") == "2\nWWWWWWWW\nRRR\n", "in the box, to be mended"
+    assert page.js("document.activeElement.id") == "own-text"

@@ -16,7 +16,7 @@ from downwedig.play import WORDS as GAME_WORDS
 from downwedig.reader import ANSWER_HINT, BOM_REASON
 from downwedig.render import DEFAULT_COLORS, LAYOUT, render_html
 from downwedig.render.layout import NARROW_LAYOUT, SVG_STYLE, TEXTS
-from downwedig.render.page import INPUT_WORDS, PAGE_SIZES, PAGE_WORDS, TEACH_WORDS
+from downwedig.render.page import INPUT_WORDS, PAGE_SIZES, PAGE_WORDS, TEACH_WORDS, fits
 from downwedig.render.text import WORDS as REPORT_WORDS
 from downwedig.staircase import MAX_N
 
@@ -39,7 +39,7 @@ def test_page_embeds_rows_masks_and_answer_compactly() -> None:
     bits = base64.b64decode(str(data["answer"]))
     assert "".join("1" if bits[k // 8] >> (k % 8) & 1 else "2" for k in range(len(s))) == answer(s)
     assert data["day"] == 5 and data["n"] == 20_000 and data["first"] == 1 and data["window"] == LAYOUT.window
-    assert len(page) < 2.9 * len(s) + 100_000, "about 2.9 bytes a step, and under 100 kB of scripts and words"
+    assert len(page) < 2.9 * len(s) + 120_000, "about 2.9 bytes a step, and under 120 kB of scripts, words and style"
     assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
 
 
@@ -50,6 +50,7 @@ def test_page_gets_the_drawing_numbers_and_the_words_as_data() -> None:
     assert data["reasons"] == REASONS and data["words"] == GAME_WORDS and data["report"] == REPORT_WORDS
     assert data["page"] == PAGE_WORDS
     assert data["narrow"] == NARROW_LAYOUT.as_data(2) and data["sizes"] == PAGE_SIZES
+    assert data["fits"] == fits(2, 2) and fits(2, 2)["2"] == {"wide": {}, "narrow": {}}
     assert data["teach"] == TEACH_WORDS and data["input"] == INPUT_WORDS
     assert INPUT_WORDS["bom"] == BOM_REASON and INPUT_WORDS["too_few_answer"].endswith(ANSWER_HINT)
     assert PAGE_SIZES["max_n"] == MAX_N
@@ -74,15 +75,16 @@ def test_the_command_opens_the_page_on_steps(cli: Cli, tmp_path: Path) -> None:
         render_html(Staircase.from_rows(["WW"] * 5), 3, steps=(2, 4))
 
 
-def test_the_page_benchmark_starts_chromium_as_the_tests_do() -> None:
+def test_the_page_scripts_start_chromium_as_the_tests_do() -> None:
     import ast
 
     from .browser import CHROMIUM_ARGS
 
-    source = (Path(__file__).parents[2] / "benchmarks" / "page.py").read_text()
-    assigned = [
-        node.value
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "ARGS" for t in node.targets)
-    ]
-    assert len(assigned) == 1 and ast.literal_eval(assigned[0]) == CHROMIUM_ARGS
+    root = Path(__file__).parents[2]
+    for script in (root / "benchmarks" / "page.py", root / "docs" / "screenshots.py"):
+        assigned = [
+            node.value
+            for node in ast.walk(ast.parse(script.read_text()))
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "ARGS" for t in node.targets)
+        ]
+        assert len(assigned) == 1 and ast.literal_eval(assigned[0]) == CHROMIUM_ARGS, script.name

@@ -227,3 +227,14 @@ def test_every_size_comes_from_the_layout() -> None:
     script = (ROOT / "src" / "downwedig" / "render" / "draw.js").read_text(encoding="utf-8")
     code = re.sub(r"//.*|\"[^\"]*\"|'[^']*'", "", script)
     assert set(re.findall(r"(?<![\w.$])\d+(?:\.\d+)?", code)) <= {"0", "1", "2"}
+
+
+def test_a_long_staircase_gets_room_for_its_numbers() -> None:
+    rows = ["WWWWRRRR", "RRRRWWWW"] * 500
+    svg = ET.fromstring(render_svg(analyse(Staircase.from_rows(rows)), steps=(990, 1000)))
+    fitted = LAYOUT.fitted(1000)
+    assert fitted.badge_width == LAYOUT.badge_width + LAYOUT.digit * 2 and fitted.left == LAYOUT.left + 4 * LAYOUT.digit
+    badges = [g.find("{http://www.w3.org/2000/svg}rect") for g in with_class(svg, "status")]
+    assert {b.get("width") for b in badges if b is not None} == {str(fitted.badge_width)}
+    pieces = with_class(svg, "piece")
+    assert pieces[0].get("x") == str(fitted.left), "the pieces stand right of the wider step numbers"

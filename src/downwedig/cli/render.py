@@ -6,6 +6,11 @@ import argparse
 
 from ._common import UsageError, add_day_options, day_of, read_staircase, source_name, steps_range, write_output
 
+#: The most steps ``--steps`` draws at once: an SVG's steps are all in memory before it is written (about 21 kB
+#: each: 2,000 steps take some 65 MB in all, 300,000 would take 4 GB), and the page draws its window whole at
+#: every change.  A longer range is a usage error; the page pages through any staircase.
+MOST_STEPS = 2000
+
 __all__ = ["configure", "run"]
 
 #: The picture formats and the file name endings that choose them.
@@ -19,7 +24,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "and the line of play in orange, each move numbered with its player. "
         "A PICTURE ending in .svg gets that picture; one ending in .html gets a self-contained page to "
         "browse every day, page through its steps and play it against the computer. --steps A..B draws "
-        "those steps (the page opens on them). '-' writes to standard output (SVG unless --format html). "
+        f"those steps (the page opens on them, that many at a time), at most {MOST_STEPS:,} at once: about 21 kB "
+        "of memory each, some 65 MB in all (a longer range is a usage error). "
+        "'-' writes to standard output (SVG unless --format html). "
         "Any other ending needs --format (else it is a usage error, and nothing is written). A FIFO, a device or "
         "/dev/stdout is written through; a file is replaced whole."
     )
@@ -50,6 +57,12 @@ def run(args: argparse.Namespace) -> int:
     staircase = read_staircase(args.file, args.width)
     day = day_of(args.day, len(staircase))
     steps = steps_range(args.steps, day)
+    if steps is not None and steps[1] - steps[0] + 1 > MOST_STEPS:
+        count = steps[1] - steps[0] + 1
+        raise UsageError(
+            f"--steps {steps[0]}..{steps[1]} is {count:,} steps: render draws at most {MOST_STEPS:,} at once "
+            f"(about 21 kB of memory each); draw a range of at most {MOST_STEPS:,} steps"
+        )
     if kind == "html":
         from ..render.page import render_html
 

@@ -113,10 +113,12 @@ function drawSvg(A, first, last, view) {
 
   if (shown(current)) {
     const moves = targets(current, K).filter(j => j <= last), decided = current >= revealFrom || view.hint;
+    const deciding = teaching && current >= revealFrom;  // the step in question, revealed: what decides it
     const lx = ax + L.arrow_reach[moves.length ? moves[moves.length - 1] - current : 0] + L.label_gap;
     for (const j of moves) {
       const d = j - current, winning = !A.won[j] && decided;
-      const colour = winning ? C.winning_move : C.move, g = el(svg, "g", {class: "move"});
+      const role = !deciding ? "move" : A.won[current] && A.won[j] ? "move aside" : "move decides";
+      const colour = winning ? C.winning_move : C.move, g = el(svg, "g", {class: role});
       el(g, "title", {}, format(T.move_title, {source: current, target: j, why: why(current, j)}));
       shared(g, current, j);
       curve(g, arc(ax, y(current), y(j), L.arrow_bend[d]), colour, L.arrow_stroke, winning ? "win" : "move", false);

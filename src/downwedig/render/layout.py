@@ -8,9 +8,11 @@ first two as keyword arguments, in the style of ``chess.svg``.  The HTML page
 receives all three as data (:meth:`Layout.as_data` adds the lengths that
 follow from the width of a step), and :data:`NARROW_LAYOUT` too, which it
 draws with when the picture is narrow (a phone), so that its text stays at
-least 10 pixels high.  Its drawing script (``render/draw.js``) never writes a
-length, a colour or a sentence of its own -- a test checks that its only
-numbers are 0, 1 and 2 -- and the page's other scripts take theirs from
+least 10 pixels high.  Both are made for staircases of up to 99 steps;
+:meth:`Layout.fitted` makes room for the longer numbers of a longer one (the
+SVG and the page draw with it).  Its drawing script (``render/draw.js``)
+never writes a length, a colour or a sentence of its own -- a test checks that
+its only numbers are 0, 1 and 2 -- and the page's other scripts take theirs from
 :data:`downwedig.render.page.PAGE_SIZES`.
 
 From left to right a row holds: the arcs of the line of play (bulging left,
@@ -132,6 +134,11 @@ class Layout:
     outline_stroke: int = 3
     #: Margin right of everything.
     margin: int = 12
+    #: The numbers the picture writes -- a step's, a move's on the line of play, a remoteness -- have at most as
+    #: many digits as n; the lengths above leave room for ``digits`` of them, and :meth:`fitted` makes room
+    #: for more, ``digit`` pixels each (a digit is about 0.64 em wide).
+    digits: int = 2
+    digit: int = 8
 
     def right(self, width: int) -> int:
         """x just past the last piece of a step of ``width`` pieces. O(1).
@@ -217,6 +224,23 @@ class Layout:
         """
         return (self.top if header else self.bare_top) + rows * self.row + self.bottom
 
+    def fitted(self, n: int) -> Layout:
+        """This layout with room for the numbers of a staircase of ``n`` steps. O(1).
+
+        Each digit past :attr:`digits` widens the move labels left of ``line_x``, the step numbers and the
+        badges by :attr:`digit` (``won 59999`` holds in its badge at n = 300,000), shifting what stands right
+        of them.
+
+        >>> LAYOUT.fitted(12) is LAYOUT, LAYOUT.fitted(300_000).badge_width - LAYOUT.badge_width
+        (True, 32)
+        """
+        extra = self.digit * max(0, len(str(n)) - self.digits)
+        if not extra:
+            return self
+        shift = {"number_x": 2 * extra, "kerchief_x": 2 * extra, "left": 2 * extra, "line_x": extra}
+        shift.update(badge_width=extra, arrows_gap=extra)
+        return dataclasses.replace(self, **{name: getattr(self, name) + more for name, more in shift.items()})
+
     def as_data(self, width: int = 8) -> dict[str, object]:
         """Every length by name, and those that follow for steps of ``width`` pieces, for the page. O(width).
 
@@ -258,7 +282,7 @@ NARROW_LAYOUT = Layout(
     line_x=72,
     line_bulge=6,
     line_bulge_per_step=3,
-    number_x=98,
+    number_x=95,
     kerchief_x=100,
     kerchief=12,
     kerchief_half=7,
@@ -276,6 +300,7 @@ NARROW_LAYOUT = Layout(
     reply_column=10,
     reply_stub=6,
     margin=4,
+    digit=9,
 )
 
 #: The picture's colours by role; pass ``colors={...}`` to override some.  Every colour that text is
@@ -323,11 +348,14 @@ TEXTS: dict[str, str] = {
     "legend_played": "moves played: number, player",
     "legend_reply": "Dima's answer to each of Dina's moves, labelled with his step",
     "legend_window": "the window of the step in question: the steps below it, whose statuses decide it",
+    "legend_hidden": "not decided yet (or hidden while you play)",
+    "legend_decides": "bold: the moves that decide the step just revealed; faint: the others",
     "legend_shared": "Point at a move to outline the columns its two steps share (a move needs distance <= common).",
     "badge": "{status} {remoteness}",
     "badge_hidden": "?",
     "sample_won": "won 3",
     "sample_lost": "lost 2",
+    "sample_hidden": "?",
     "step_title": "Step {step}: {pieces}, {status} for the player to move, remoteness {remoteness}; moves to {moves}",
     "step_title_hidden": "Step {step}: {pieces}; moves to {moves}",
     "step_move": "{target} (distance {distance}, {common} common)",
@@ -343,8 +371,10 @@ TEXTS: dict[str, str] = {
     "window_box": "the window of step {step}: the statuses of steps {first}-{last}, which decide it",
 }
 
-#: The picture's own style sheet: a move's shared columns appear while it is pointed at.
+#: The picture's own style sheet: the moves that decide a step bold, the others faint; a move's shared columns
+#: appear while it is pointed at.
 SVG_STYLE = (
+    ".decides .arc{stroke-width:3}.aside .arc{stroke-opacity:.35}"
     ".shared{visibility:hidden;pointer-events:none}"
     ".move:hover .shared,.line:hover .shared,.reply:hover .shared{visibility:visible}"
     ".move:hover .arc,.line:hover .arc,.reply:hover .arc{stroke-width:4}"

@@ -2,14 +2,17 @@
 // analyse() mirrors downwedig.explain.analyse, best() DayAnalysis.best_target, reason() DayAnalysis.reason,
 // replies() DayAnalysis.replies and Game downwedig.play.Game (the browser tests compare them).  Every
 // sentence is a template from Python (D.reasons, D.words, D.texts, D.report, D.page, D.teach, D.input) and
-// every length comes from D.layout, D.narrow or D.sizes.  The embedded staircase comes with the move
+// every length comes from D.layout, D.narrow (fitted by D.fits) or D.sizes.  The embedded staircase comes with the move
 // masks computed by downwedig.moves and its answer computed by downwedig.engine; a staircase loaded in the
 // page gets both from reader.js.
 const D = JSON.parse(document.getElementById("data").textContent);
 const C = D.colors, T = D.texts, R = D.reasons, WORDS = D.words, REPORT = D.report, PAGE = D.page, SIZES = D.sizes;
 const W = D.width, PLAYERS = ["Dina", "Dima"];
 const format = (template, values) => template.replace(/\{(\w+)\}/g, (_, k) => String(values[k]));
-let L = D.layout;  // the picture's layout: D.layout, or D.narrow in a narrow window (page.js chooses)
+// The picture's layouts for the staircase shown, D.layout and D.narrow with the room its numbers need
+// (downwedig.render.layout.Layout.fitted, sent as D.fits by the digits of n), and the one in use, L: WIDE, or
+// NARROW in a narrow window (page.js chooses).
+let WIDE = D.layout, NARROW = D.narrow, L = WIDE;
 
 function unpack(text, size, count) {  // big-endian values of `size` bytes, index 1..count
   const raw = atob(text), out = size === 1 ? new Uint8Array(count + 2) : new Uint16Array(count + 2);
@@ -33,6 +36,8 @@ let STAIRCASE = EMBEDDED, n = 0, V = null, M = null, ANSWER = null;
 let WON = null, REM = null, analysed = 0;  // one analysis at a time, in arrays allocated once per staircase
 function useStaircase(s) {
   STAIRCASE = s; n = s.n; V = s.V; M = s.M; ANSWER = s.answer;
+  const fit = D.fits[String(n).length];
+  WIDE = {...D.layout, ...fit.wide}; NARROW = {...D.narrow, ...fit.narrow}; L = WIDE;  // (then page.js chooses)
   WON = new Uint8Array(n + 2); REM = new Int32Array(n + 2); analysed = 0;
 }
 useStaircase(EMBEDDED);

@@ -1,5 +1,5 @@
 // The page itself: the day, the window of steps shown, the facts, the key, a game against the perfect player,
-// the learner's own staircase, the address, and the scripting interface window.downwedig.
+// the tabs that hold the tasks, and the scripting interface window.downwedig.
 for (const role of ["won", "lost", "line", "handkerchief"]) document.documentElement.style.setProperty("--" + role, C[role]);
 const S = {K: 0, first: 1, size: Math.max(1, D.window), game: null, statuses: false, hint: false, note: null};
 const lastStep = () => Math.min(S.K, S.first + S.size - 1);
@@ -19,16 +19,20 @@ const announce = words => { $("announce").textContent = words; };
 
 function chooseLayout() {  // the wide layout when its smallest text stays readable, else the narrow one
   const box = $("picture").clientWidth, readable = lay => box * lay.font >= lay.bare_width * SIZES.min_text;
-  L = readable(D.layout) || !box ? D.layout : D.narrow;
+  L = readable(WIDE) || !box ? WIDE : NARROW;
   // (one pixel more than the bare minimum: the browser lays out in fractions of a pixel)
   $("picture").style.setProperty("--min-picture", Math.ceil(L.bare_width * SIZES.min_text / L.font) + 1 + "px");
 }
 
-function windowName(steps) {  // the window and the moves in view
+function movesInView(steps) {  // the first and last move of the line with both ends in the window (0: none)
   let a = 0, b = 0;
   const first = S.first, last = lastStep();
   for (let k = 1; k < steps.length; k++) if (first <= steps[k - 1] && steps[k] <= last) { if (!a) a = k; b = k; }
-  let name = format(T.window, {first, last, day: S.K});
+  return [a, b];
+}
+function windowName(steps) {  // the window and the moves in view
+  const [a, b] = movesInView(steps);
+  let name = format(T.window, {first: S.first, last: lastStep(), day: S.K});
   if (steps.length > 1) name += a ? format(T.window_moves, {a, b, count: steps.length - 1})
     : format(T.window_no_move, {count: steps.length - 1});
   return name;
@@ -40,7 +44,8 @@ function render() {  // everything that depends on the day, the window, the game
   const view = teaching ? {played: null, statuses: false, hint: false, ...teaching}
     : {played: S.game ? S.game.path : null, statuses: !hidden && (!S.game || S.statuses || S.game.over), hint: S.hint,
       current: 0, revealed: 0};
-  $("picture").replaceChildren(drawSvg(A, first, last, view));
+  const svg = drawSvg(A, first, last, view);
+  $("picture").replaceChildren(svg);
   $("picture").classList.toggle("playing", gameOn());
   $("window-name").textContent = windowName(shownSteps);
   $("win-first").value = first;
@@ -56,7 +61,7 @@ function render() {  // everything that depends on the day, the window, the game
     ? format(TS && !gameOn() ? PAGE.winner_hidden_teach : PAGE.winner_hidden, {day: S.K})
     : format(PAGE.winner, {winner: ANSWER[S.K] === 1 ? "Dina" : "Dima", day: S.K});
   renderFacts(A, hidden, first, last);
-  renderLegend(view);
+  renderLegend(svg);
   renderGame();
   renderTeach();
   if (paintedHidden !== hidden) paintStrip(true);  // the chosen digit is hidden, or shown again
@@ -64,29 +69,37 @@ function render() {  // everything that depends on the day, the window, the game
   if (home) $(home.dataset.focus).focus();  // a control that can do nothing now hands the keys to its neighbour
 }
 
-function renderFacts(A, hidden, first, last) {
+function renderFacts(A, hidden, first, last) {  // who wins and why, and the moves of the line in view
   const facts = $("facts");
   facts.replaceChildren();
+  $("facts-hidden").textContent = !hidden ? "" : gameOn() ? PAGE.facts_hidden_game : PAGE.facts_hidden_teach;
   if (hidden) return;
   const winner = A.won[1] ? "Dina" : "Dima", best = line(), count = best.length - 1;
   add(facts, "h2", format(REPORT.heading, {day: S.K, n, winner, moves: movesWord(A.rem[1])}));
-  add(facts, "p", reason(A));
+  addMoves(facts, "p", reason(A));
   add(facts, "p", REPORT.line);
-  const ol = add(facts, "ol");
+  const ol = add(facts, "ol"), [a, b] = movesInView(best);
   ol.id = "line";
-  for (let k = 1; k <= count; k++) {
+  const gap = (words, values) => add(ol, "li", format(words, values), "gap");  // where moves are left out
+  if (count && !a) gap(PAGE.line_none, {count});
+  if (a > 1) gap(PAGE.line_above, {a: 1, b: a - 1});
+  for (let k = a; a && k <= b; k++) {
     const i = best[k - 1], j = best[k];
-    if (i < first || j > last) continue;
-    const li = add(ol, "li", format(T.line_title, {number: k, player: PLAYERS[(k - 1) % 2], source: i, target: j,
+    const li = addMoves(ol, "li", format(T.line_title, {number: k, player: PLAYERS[(k - 1) % 2], source: i, target: j,
       why: why(i, j)}));
     li.value = k;
   }
+  if (a && b < count) gap(PAGE.line_below, {a: b + 1, b: count});
   add(facts, "p", format(REPORT.stuck, {player: PLAYERS[count % 2], step: best[count]}));
 }
 
 let legendKey = "";
-function renderLegend(view) {  // the key to the picture, in HTML (it wraps on a narrow screen)
-  const key = [!!view.played, !!view.revealed, L === D.layout].join();
+function renderLegend(svg) {  // the key to what the picture draws now, in HTML (it wraps on a narrow screen)
+  const has = selector => !!svg.querySelector(selector), head = name => `[marker-end="url(#head-${name})"]`;
+  const drawn = {won: has(".status.won"), lost: has(".status.lost"), hidden: has(".status.unknown"),
+    win: has(head("win")), move: has(head("move")), line: has(head("line")), played: has(head("played")),
+    reply: has(head("reply")), window: has(".window-box"), decides: has(".decides")};
+  const key = JSON.stringify(drawn) + (L === WIDE);
   if (key === legendKey) return;
   legendKey = key;
   const box = $("legend"), h = L.head, len = SIZES.legend_sample;
@@ -101,19 +114,20 @@ function renderLegend(view) {  // the key to the picture, in HTML (it wraps on a
     el(svg, "path", {d: `M${len},0 L${len + h},${half(h)} L${len},${h} z`, fill: C[role]});
     e.prepend(svg);
   };
-  for (const status of ["won", "lost"]) {
+  for (const status of ["won", "lost", "hidden"]) {
+    if (!drawn[status]) continue;
     const badge = add(entry(T["legend_" + status]), "span", T["sample_" + status], "badge");
-    badge.style.background = C[status];
+    badge.style.background = C[status === "hidden" ? "unknown" : status];
     badge.parentNode.prepend(badge);
   }
-  sample(entry(T.legend_win), "winning_move", L.arrow_stroke, false);
-  sample(entry(T.legend_move), "move", L.arrow_stroke, false);
-  if (view.revealed) sample(entry(T.legend_window), "window", L.outline_stroke, true);
-  else {
-    sample(entry(view.played ? T.legend_played : T.legend_line), view.played ? "played" : "line", L.line_stroke, false);
-    if (!view.played) sample(entry(T.legend_reply), "reply", L.arrow_stroke, true);
-  }
-  entry(T.legend_shared, true);
+  if (drawn.win) sample(entry(T.legend_win), "winning_move", L.arrow_stroke, false);
+  if (drawn.move) sample(entry(T.legend_move), "move", L.arrow_stroke, false);
+  if (drawn.decides) entry(T.legend_decides);
+  if (drawn.window) sample(entry(T.legend_window), "window", L.outline_stroke, true);
+  if (drawn.line) sample(entry(T.legend_line), "line", L.line_stroke, false);
+  if (drawn.played) sample(entry(T.legend_played), "played", L.line_stroke, false);
+  if (drawn.reply) sample(entry(T.legend_reply), "reply", L.arrow_stroke, true);
+  if (drawn.win || drawn.move || drawn.line || drawn.played) entry(T.legend_shared, true);
 }
 
 function renderGame() {
@@ -121,7 +135,7 @@ function renderGame() {
   log.replaceChildren();
   for (const t of g ? g.turns : []) {
     const values = {player: t.player, source: t.source, target: t.target, why: why(t.source, t.target)};
-    add(log, "li", format(t.byPerson ? WORDS.you_move : WORDS.computer_moves, values));
+    addMoves(log, "li", format(t.byPerson ? WORDS.you_move : WORDS.computer_moves, values));
   }
   if (S.note) add(log, "li", S.note[0], S.note[1]);
   $("game-verdict").textContent = g && g.over ? g.verdict() : "";
@@ -132,23 +146,37 @@ function renderGame() {
   $("move-to").max = S.K;
 }
 
+// The tabs: one task at a time beside the picture (the step-through, a game, the facts, your own staircase).
+const TABS = [...document.querySelectorAll("#tabs [role=tab]")];
+function showTab(id, focus) {
+  for (const tab of TABS) {
+    const chosen = tab.id === id;
+    tab.setAttribute("aria-selected", String(chosen));
+    tab.tabIndex = chosen ? 0 : -1;
+    $(tab.getAttribute("aria-controls")).hidden = !chosen;
+    if (chosen && focus) tab.focus();
+  }
+}
+for (const tab of TABS) tab.addEventListener("click", () => showTab(tab.id, true));
+$("tabs").addEventListener("keydown", e => {
+  const at = TABS.indexOf(document.activeElement), count = TABS.length;
+  const to = {ArrowRight: at + 1, ArrowLeft: at - 1 + count, Home: 0, End: count - 1}[e.key];
+  if (at < 0 || to === undefined) return;
+  e.preventDefault();
+  showTab(TABS[to % count].id, true);
+});
+for (const go of document.querySelectorAll("[data-go]")) go.addEventListener("click", () => {
+  const target = $(go.dataset.go);
+  if (target.getAttribute("role") === "tab") showTab(target.id, true); else target.focus();
+  target.scrollIntoView({block: "nearest"});
+});
+
 // The day.
 const slider = $("day-slider"), input = $("day-input");
-function hash() {
-  const rows = STAIRCASE.text && n <= SIZES.address_steps ? "rows=" + staircaseRows() + "&" : "";
-  return "#" + rows + "day=" + S.K + (S.first > 1 ? "&from=" + S.first : "");
-}
-let hashWritten = 0, hashTimer = 0;
-function writeHash() {  // at most a few times a second: browsers throttle history updates (a dragged slider)
-  clearTimeout(hashTimer);
-  const wait = hashWritten + SIZES.hash_interval_ms - performance.now();
-  if (wait > 0) { hashTimer = setTimeout(writeHash, wait); return; }
-  hashWritten = performance.now();
-  history.replaceState(null, "", hash());
-}
 function choose(K, fromHash) {
   K = Math.min(n, Math.max(1, Math.floor(Number(K)) || 1));
   if (K !== S.K) {
+    stopAutoplay();
     S.K = K; S.game = null; S.note = null; S.hint = false; TS = null;
     S.first = clampFirst(S.first);
   }
@@ -205,11 +233,13 @@ function said(from) {  // the log from turn `from` on, and the verdict, for a sc
 }
 function newGame(you) {
   if (you !== "Dina" && you !== "Dima") throw new TypeError(format(PAGE.bad_player, {player: you}));
+  stopAutoplay();
   TS = null;
   S.game = new Game(analyse(S.K), you); S.note = null; S.hint = false;
   S.statuses = $("show-statuses").checked;
   computerPlays();
   follow();
+  showTab("tab-play");
   render();
   announce(said(0));
   return state();
@@ -244,7 +274,8 @@ function stop() { S.game = null; S.note = null; S.hint = false; render(); }
 function state() {
   const g = S.game;
   return {day: S.K, n, winner: ANSWER[S.K] === 1 ? "Dina" : "Dima",
-    game: g && {you: g.you, handkerchief: g.position, toMove: g.toMove, over: g.over, winner: g.winner}};
+    game: g && {you: g.you, handkerchief: g.position, toMove: g.toMove, over: g.over, winner: g.winner},
+    revealed: revealedCount(), autoplay: playing.ms};
 }
 const startGame = you => { newGame(you); if (gameOn()) $("move-to").focus(); };
 $("as-dina").addEventListener("click", () => startGame("Dina"));
@@ -267,48 +298,12 @@ $("move-form").addEventListener("submit", e => {
   if (S.game) tryMove(Number($("move-to").value));
 });
 $("show-statuses").addEventListener("change", () => { S.statuses = $("show-statuses").checked; render(); });
-$("picture").addEventListener("click", e => {
-  const row = e.target.closest && e.target.closest(".step");
-  if (gameOn() && row) tryMove(Number(row.id.slice(5)));
-});
-
-// The learner's own staircase.
-const staircaseRows = () => { const rows = []; for (let i = 1; i <= n; i++) rows.push(row(i)); return rows.join(","); };
-function showStaircase(s, day) {  // use staircase s from day `day` (default its last), from the top
-  useStaircase(s);
-  S.K = 0; S.first = 1; TS = null;
-  for (const e of [slider, input, $("win-first"), $("move-to")]) e.max = n;
-  $("title").textContent = format(PAGE.title, {n});
-  document.title = format(PAGE.document_title, {n});
-  $("own-original").disabled = s === EMBEDDED;
-  layoutStrip();
-  choose(day || n);
-}
-function load(text) {  // read text as a staircase and show it, or throw the reader's refusal
-  const s = staircaseOf(String(text));
-  $("own-error").textContent = "";
-  $("own-text").removeAttribute("aria-invalid");
-  showStaircase(s);
-  const small = n <= SIZES.address_steps;
-  // A long text stays out of the box: the browser would lay its lines out again at every change of the page.
-  $("own-text").value = small ? s.text : "";
-  $("own-note").textContent = format(small ? PAGE.loaded : PAGE.loaded_long, {n, most: SIZES.address_steps});
-  return state();
-}
-function refuse(err, box) {  // the reader's refusal in the page, the caret put where it points
-  if (!(err instanceof InvalidStaircase)) throw err;
-  $("own-error").textContent = err.message;
-  if (!box) return;
-  box.setAttribute("aria-invalid", "true");
-  const lines = box.value.split("\n"), at = lines.slice(0, err.line - 1).reduce((t, l) => t + l.length + 1, 0);
-  box.focus();
-  box.setSelectionRange(at + err.column - 1, at + err.column);
-}
-$("own-load").addEventListener("click", () => { try { load($("own-text").value); } catch (err) { refuse(err, $("own-text")); } });
-$("own-original").addEventListener("click", () => {
-  showStaircase(EMBEDDED, D.day);
-  $("own-text").value = n <= SIZES.address_steps ? staircaseText(EMBEDDED) : "";
-  $("own-note").textContent = PAGE.original;
+$("picture").addEventListener("click", e => {  // a click anywhere on a step's row, gaps between pieces too
+  const svg = $("picture").querySelector("svg"), at = svg.createSVGPoint();
+  if (!gameOn()) return;
+  at.x = e.clientX; at.y = e.clientY;
+  const y = at.matrixTransform(svg.getScreenCTM().inverse()).y, step = S.first + Math.floor((y - L.bare_top) / L.row);
+  if (step >= S.first && step <= lastStep()) tryMove(step);
 });
 
 window.downwedig = Object.freeze({
@@ -319,11 +314,12 @@ window.downwedig = Object.freeze({
   },
   newGame, move, hint, undo, state, load,
   showSteps(first) { showSteps(first); return this.view(); },
-  view: () => ({first: S.first, last: lastStep(), layout: L === D.layout ? "wide" : "narrow"}),
+  view: () => ({first: S.first, last: lastStep(), layout: L === WIDE ? "wide" : "narrow"}),
   answer: () => Array.from(ANSWER.subarray(1, n + 1)).join(""),
   teach(day) {
     this.chooseDay(day);
     startTeach();
+    showTab("tab-teach");
     teachChanged(false);
     return teachOrder(day);
   },
@@ -331,32 +327,17 @@ window.downwedig = Object.freeze({
     if (status !== "won" && status !== "lost") throw new TypeError(format(PAGE.bad_status, {status}));
     if (!Number.isInteger(step) || step < 1 || step > S.K) throw new RangeError(format(PAGE.bad_step, {step, n: S.K}));
     if (!TS || TS.phase !== "up") { startTeach(); }
+    showTab("tab-teach");
     if (step === TS.revealed - 1) return teachGuess(status);
     const result = record(step, status);
     render();
     return result;
   },
+  autoplay(ms) {
+    if (typeof ms !== "number" || !(ms >= 0)) throw new TypeError(format(PAGE.bad_autoplay, {ms}));
+    if (ms && !TS) { startTeach(); teachChanged(false); }
+    if (ms) showTab("tab-teach");
+    autoplay(ms);
+    return state();
+  },
 });
-
-function fromHash() {
-  const get = name => (new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash) || [])[1];
-  return {day: Number(get("day")) || 0, from: Number(get("from")) || 0, rows: get("rows")};
-}
-function followHash() {  // the staircase, day and steps the address names
-  const {day, from, rows} = fromHash();
-  if (rows !== undefined) {
-    const listed = decodeURIComponent(rows).split(",").filter(Boolean);
-    if (!STAIRCASE.text || staircaseRows() !== listed.join(",")) {
-      try { load(listed.length + "\n" + listed.join("\n") + "\n"); } catch (err) { refuse(err, null); }
-    }
-  } else if (STAIRCASE !== EMBEDDED) showStaircase(EMBEDDED, D.day);
-  if (day) { S.first = from || S.first; S.K = 0; choose(day, true); }
-}
-window.addEventListener("hashchange", followHash);
-window.addEventListener("resize", () => { chooseLayout(); layoutStrip(); render(); showChosenDigit(); });
-chooseLayout();
-layoutStrip();
-$("own-text").value = n <= SIZES.address_steps ? staircaseText(EMBEDDED) : "";
-S.first = D.first;
-choose(D.day, true);
-followHash();

@@ -9,8 +9,8 @@ words and style sheet (:mod:`downwedig.render.layout`), the reasons of
 :data:`downwedig.explain.REASONS`, the sentences of a game
 (:data:`downwedig.play.WORDS`), of the text report
 (:data:`downwedig.render.text.WORDS`), of the reader
-(:data:`INPUT_WORDS`), of the step-through (:data:`TEACH_WORDS`) and the
-page's own (:data:`PAGE_WORDS`), and the sizes of the page's parts
+(:data:`INPUT_WORDS`), of the step-through and its code
+(:mod:`downwedig.render.teaching`) and the page's own (:data:`PAGE_WORDS`), and the sizes of the page's parts
 (:data:`PAGE_SIZES`): its scripts write no sentence, colour or length of
 their own.  The page analyses the chosen day as :func:`downwedig.explain.analyse`
 does and draws it as :func:`downwedig.render.svg_element` does (``header=False``:
@@ -18,23 +18,29 @@ the page writes the verdict, the window's name and the key in HTML).  It
 needs no network.
 
 What the page offers: the day (slider, buttons, the answer strip); the
-picture, paged through long staircases; the facts (who wins and why); a
-step-through of the solution, bottom-up then top-down, where the learner
-predicts each step before it is revealed; a game against the perfect player
-that hides who wins until it ends; and a staircase of the learner's own,
-typed or pasted in the judge's format, read with the reader's rules and
+picture, paged through long staircases, and beside it, one task at a time in
+tabs, a step-through of the solution, bottom-up then top-down, beside its code
+(the line that decides each step lit), where the learner predicts each step
+before it is revealed and is told why when wrong, and which can play by
+itself; a game against the perfect player that hides who wins until it ends;
+the facts (who wins and why); and a staircase of the learner's own, typed,
+pasted (a long paste is read at once, never laid out in the text box) or
+opened from a file in the judge's format, read with the reader's rules and
 words (``reader.js``) and kept in the address when it is small
 (``#rows=WWWWWWWW,WWWWWWWR&day=2``).  It honours ``#day=K&from=A``.
 
 The page's scripting interface, ``window.downwedig``: ``chooseDay(k)``,
 ``newGame("Dina" | "Dima")``, ``move(step)`` (throws on an illegal move; the
 computer has answered when it returns), ``state()`` (``{day, n, winner,
-game}``, ``game`` being ``null`` or ``{you, handkerchief, toMove, over,
-winner}``), ``hint()``, ``undo()``, ``showSteps(first)``, ``view()``,
+game, revealed, autoplay}``, ``game`` being ``null`` or ``{you, handkerchief,
+toMove, over, winner}``), ``hint()``, ``undo()``, ``showSteps(first)``, ``view()``,
 ``answer()`` (the digits), ``teach(day)`` (starts the step-through and returns
-the reveal order, ``[{step, status, remoteness}]`` from the last step up),
-``guess(step, "won" | "lost")`` (``{correct, status}``) and ``load(text)``
-(returns ``state()``, or throws the reader's message).
+the reveal order, ``[{step, status, remoteness, line}]`` from the last step up,
+``line`` the line of the code shown that decides the step),
+``guess(step, "won" | "lost")`` (``{correct, status, why}``),
+``autoplay(msPerStep)`` (plays the step-through by itself, ``0`` stops it;
+``revealed`` counts the steps it has shown, ``autoplay`` is its pace) and
+``load(text)`` (returns ``state()``, or throws the reader's message).
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ from ..play import WORDS as GAME_WORDS
 from ..reader import ANSWER_HINT, BOM_REASON
 from ..staircase import MAX_N, Staircase
 from .layout import DEFAULT_COLORS, LAYOUT, NARROW_LAYOUT, SVG_STYLE, TEXTS, Layout
+from .teaching import CODE, CODE_LINES, TEACH_WORDS
 from .text import WORDS as REPORT_WORDS
 
 __all__ = [
@@ -62,6 +69,7 @@ __all__ = [
     "SCRIPTS",
     "TEACH_WORDS",
     "answer_bits",
+    "fits",
     "page_data",
     "render_html",
 ]
@@ -69,7 +77,7 @@ __all__ = [
 _PLACEHOLDER = re.compile(r"%(TITLE|STYLE|SCRIPT|N|DATA|MAX_N|WIDTH)%")
 
 #: The page's scripts, in the order they run (one ``<script>``, one scope).
-SCRIPTS = ("model.js", "reader.js", "draw.js", "strip.js", "teach.js", "page.js")
+SCRIPTS = ("model.js", "reader.js", "draw.js", "strip.js", "teach.js", "code.js", "page.js", "own.js")
 
 #: What only the page says (its other sentences are the library's): templates like the rest.
 PAGE_WORDS = {
@@ -84,13 +92,22 @@ PAGE_WORDS = {
     "bad_step": "step {step} is not in 1..{n}",  # as InvalidDay(step, day, "step") says it
     "bad_player": 'newGame takes "Dina" or "Dima", not {player}',
     "bad_status": 'guess takes "won" or "lost", not {status}',
+    "bad_autoplay": "autoplay takes the milliseconds per step (0 stops it), not {ms}",
     "no_game": "there is no game: start one with newGame",
     "loaded": "Showing your staircase of {n} steps. The address holds it: a link to this page shares it.",
     "loaded_long": "Showing your staircase of {n} steps. It is too long for the address (at most {most} steps) "
     "or for the box above, which is ready for another.",
     "original": "Showing the page's own staircase again.",
+    "pasted": "The {chars} characters pasted were read at once, not put in the box (a box of so many lines is slow).",
+    "opened": "Read from {name}.",
+    "facts_hidden_game": "Who wins stays hidden while you play (tick \u201cshow who wins\u201d to see it).",
+    "facts_hidden_teach": "Who wins stays hidden until the step-through reaches step 1.",
+    "line_above": "\u2026 moves {a}-{b}, above the steps shown",
+    "line_below": "\u2026 moves {a}-{b}, below the steps shown (Later moves \u25b6)",
+    "line_none": "\u2026 none of the {count} moves is in the steps shown",
     "day_chosen": "Day {day} of {n}.",
-    "legend_title": "Key to the picture",
+    "bad_address": "the address's rows= cannot be read: {shown} is not percent-encoded text (a % must start "
+    "two hexadecimal digits of UTF-8)",
 }
 
 #: The reader's refusals, as :func:`downwedig.reader.parse` words them (the browser tests compare the two),
@@ -116,49 +133,6 @@ INPUT_WORDS = {
     "cut": "...",
 }
 
-#: The step-through: the bottom-up pass, step by step, then the top-down tables G_p (see docs/editorial.md).
-TEACH_WORDS = {
-    "question": "Step {step}: won or lost for the player to move there?",
-    "question_plain": "Next: step {step}.",
-    "reveal": "Reveal",
-    "next": "Next step",
-    "next_down": "Top-down \u25b6",
-    "right": "Right! ",
-    "wrong": "Not quite: you said {said}. ",
-    "won": "Step {step} is won, as a move reaches a lost step: {targets}. Its remoteness is {remoteness} = 1 + "
-    "{left}, the least of theirs: the winner hurries.",
-    "lost": "Step {step} is lost, as every move reaches a won step: {targets}. Its remoteness is {remoteness} = 1 + "
-    "{left}, the greatest of theirs: the loser holds out.",
-    "target": "{step} ({status} {remoteness})",
-    "lost_last": "Step {step} is lost, remoteness 0: it is the last step of day {day}, so the player to move "
-    "there cannot move.",
-    "lost_stuck": "Step {step} is lost, remoteness 0: it has no move, since every step below is farther "
-    "than the pieces they share.",
-    "separator": ", ",
-    "window": "Its window, the statuses of the {width} steps below it; as a number, bit 0 (right) for step {first}: "
-    "{bits}.",
-    "window_none": "No step is below it: its window is empty (steps past the day count as won: {bits}).",
-    "cell": "step {step}",
-    "absent": "past the day",
-    "status_won": "won",
-    "status_lost": "lost",
-    "score": "Your predictions: {right} right of {asked}.",
-    "done": "Step 1 is {status}: {winner} wins day {day}. Next, the same answer read top-down, as the fast "
-    "solution reads it.",
-    "g": "G_{p}: who wins the day for each of the {windows} windows at step {p} (a cell per window, bit 0 top "
-    "left: green, Dina; red, Dima). Outlined: day {p}'s own window, step {p} lost and the steps below it "
-    "won ({bits}): {winner} wins day {p}, digit {digit} of the answer.",
-    "g_next": "Going down a step, G_{q}(x) = G_{p}(T_{p}(x)): T_{p} turns a window at step {q} into the window at "
-    "step {p}, adding step {p}'s status, won when one of its moves ({mask}) meets a lost step of the window.",
-    "g_count": "{distinct} distinct tables among G_1..G_{p}: the fast solution remembers each step from one to "
-    "the next, so most steps cost one lookup.",
-    "g_end": "That is day {day}: G_{day} gives {winner}, as the pass from the bottom found.",
-    "g_wide": "(The table has {windows} entries: too many to draw for steps of {width} pieces.)",
-    "grid": "G_{p}: Dina wins for {count} of the {windows} windows",
-    "cell_title": "window {bits}: {winner} wins",
-    "mask_none": "none",
-}
-
 #: The lengths and counts of the page's own parts, in CSS pixels unless named otherwise.
 PAGE_SIZES = {
     "strip_line": 20,  # height of a line of the answer strip
@@ -174,6 +148,7 @@ PAGE_SIZES = {
     "longest_n": 18,  # more digits than this in n is too large for any input
     "max_n": MAX_N,
     "address_steps": 300,  # a staircase of at most this many steps is kept in the address
+    "paste_box": 100_000,  # a longer paste (or file) is read at once, not put in the text box
     "legend_sample": LAYOUT.legend_sample,
     "grid_width": 8,  # the step-through draws G_p as a grid of its 2^width windows up to this width
 }
@@ -193,6 +168,25 @@ def answer_bits(digits: str) -> bytes:
     return int(bits or "0", 2).to_bytes((len(digits) + 7) // 8, "little")
 
 
+def fits(width: int, n: int, layout: Layout = LAYOUT) -> dict[str, dict[str, dict[str, object]]]:
+    """What :meth:`Layout.fitted` changes, by the digits of n (up to those of ``n`` and of the page's largest
+    staircase), for the wide and the narrow layout: the page merges them into its layouts. O(width).
+
+    >>> fits(8, 12)["2"], sorted(fits(8, 12)) == ["1", "2", "3", "4", "5", "6"]
+    ({'wide': {}, 'narrow': {}}, True)
+    >>> fits(8, 300_000)["6"]["wide"]["badge_width"]
+    92
+    """
+    out = {}
+    for digits in range(1, max(len(str(n)), len(str(MAX_N))) + 1):
+        fitted = {}
+        for name, base in (("wide", layout), ("narrow", NARROW_LAYOUT)):
+            plain, data = base.as_data(width), base.fitted(10 ** (digits - 1)).as_data(width)
+            fitted[name] = {key: value for key, value in data.items() if plain[key] != value}
+        out[str(digits)] = fitted
+    return out
+
+
 def page_data(
     staircase: Staircase,
     day: int | None = None,
@@ -205,8 +199,8 @@ def page_data(
     ``steps=(A, B)`` opens the picture on those steps (and shows ``B - A + 1`` at a time).
 
     >>> sorted(page_data(Staircase.from_rows(["WW", "RR"])))  # doctest: +NORMALIZE_WHITESPACE
-    ['answer', 'colors', 'day', 'first', 'input', 'layout', 'masks', 'n', 'narrow', 'page', 'reasons', 'report',
-     'rows', 'sizes', 'style', 'teach', 'texts', 'width', 'window', 'words']
+    ['answer', 'code', 'code_lines', 'colors', 'day', 'first', 'fits', 'input', 'layout', 'masks', 'n', 'narrow',
+     'page', 'reasons', 'report', 'rows', 'sizes', 'style', 'teach', 'texts', 'width', 'window', 'words']
     """
     n = len(staircase)
     day = n if day is None else day
@@ -226,6 +220,7 @@ def page_data(
         "answer": base64.b64encode(answer_bits(answer(staircase))).decode("ascii"),
         "layout": layout.as_data(staircase.width),
         "narrow": NARROW_LAYOUT.as_data(staircase.width),
+        "fits": fits(staircase.width, n, layout),
         "colors": DEFAULT_COLORS,
         "texts": TEXTS,
         "style": SVG_STYLE,
@@ -234,6 +229,8 @@ def page_data(
         "report": REPORT_WORDS,
         "page": PAGE_WORDS,
         "teach": TEACH_WORDS,
+        "code": CODE,
+        "code_lines": CODE_LINES,
         "input": INPUT_WORDS,
         "sizes": PAGE_SIZES,
     }

@@ -8,6 +8,11 @@ function add(parent, tag, text, cls) {
   if (cls) e.className = cls;
   return parent.appendChild(e);
 }
+function addMoves(parent, tag, text, cls) {  // add(), each move "i -> j" kept on one line (not broken at its "-")
+  const e = add(parent, tag, undefined, cls);
+  text.split(/(\d+ -> \d+)/).forEach((part, k) => { if (k % 2) add(e, "span", part, "ply"); else e.append(part); });
+  return e;
+}
 const strip = $("strip"), inner = $("strip-inner"), LINE = SIZES.strip_line, GROUP = SIZES.strip_group;
 let perRow = GROUP, charWidth = 0, painted = -1, paintedHidden = false;
 // The strip's scroll position and height, kept here: reading them from the strip after the picture changed

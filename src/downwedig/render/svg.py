@@ -20,7 +20,9 @@ progress): no badge says won or lost, no line of play is drawn, and arrows
 are green only with ``hint=True``.  ``revealed=R`` is the step-through of the
 page: the statuses of steps ``R..day`` are shown and those above hidden, and
 the *window* of the current step, the 8 steps below it that decide it, is
-outlined (``rect.window-box``).
+outlined (``rect.window-box``); once that step is revealed, the moves that decide it are ``g.move.decides``
+(drawn bold: a won step's moves to lost steps, every move of a lost step) and its other moves ``g.move.aside``
+(faint).
 
 A long staircase is windowed: ``steps=(A, B)``, by default the top
 :attr:`Layout.window` steps, where the line of play starts; notes say what
@@ -43,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 
 from ..errors import IllegalMove, InvalidSteps
-from ..explain import DayAnalysis
+from ..explain import DayAnalysis, Move
 from .layout import DEFAULT_COLORS, LAYOUT, SVG_STYLE, TEXTS, Layout
 
 __all__ = ["default_window", "render_svg", "svg_element"]
@@ -128,7 +130,7 @@ class _Drawing:
             attrs["stroke-dasharray"] = f"{lay.dash},{lay.dash_gap}"
         _sub(g, "path", {**attrs, "marker-end": f"url(#head-{head})"})
 
-    def legend(self, svg: ET.Element, played: bool) -> None:
+    def legend(self, svg: ET.Element, played: bool, replies: bool) -> None:
         lay, color, x0 = self.lay, self.color, self.lay.text_x
         g = _sub(svg, "g", {"class": "legend", "font-size": lay.font})
         note = {"fill": color["note"]}
@@ -141,8 +143,8 @@ class _Drawing:
             x = x0 + lay.badge_width + lay.legend_text_gap
             _sub(g, "text", {"x": x, "y": y, **note}, TEXTS[f"legend_{status}"])
         line = "played" if played else "line"
-        samples = [("winning_move", "win"), ("move", "move"), (line, line), ("reply", "reply")]
-        words = ["legend_win", "legend_move", f"legend_{line}", "legend_reply"]
+        samples = [("winning_move", "win"), ("move", "move"), (line, line), ("reply", "reply")][: 3 + replies]
+        words = ["legend_win", "legend_move", f"legend_{line}", "legend_reply"]  # (Dima's answers when drawn)
         for k, (role, head) in enumerate(samples):  # two a row, from the third row
             x, y = (x0, lay.legend_column)[k % 2], lay.legend_y + (2 + k // 2) * lay.legend_row
             attrs = {"d": f"M{x},{y - lay.baseline} L{x + lay.legend_sample},{y - lay.baseline}", "fill": "none"}
@@ -154,12 +156,12 @@ class _Drawing:
             _sub(g, "text", {"x": x + lay.legend_sample + lay.legend_sample_gap, "y": y, **note}, TEXTS[words[k]])
         _sub(g, "text", {"x": x0, "y": lay.legend_y + 4 * lay.legend_row, **note}, TEXTS["legend_shared"])
 
-    def header(self, svg: ET.Element, verdict: str, window: str, played: bool) -> None:
+    def header(self, svg: ET.Element, verdict: str, window: str, played: bool, replies: bool) -> None:
         lay, x0 = self.lay, self.lay.text_x
         attrs = {"font-weight": "bold", "class": "verdict"}
         self.text(svg, x0, lay.verdict_y, lay.font_verdict, verdict, **attrs)
         self.text(svg, x0, lay.window_y, lay.font_window, window, fill=self.color["text"], **{"class": "window"})
-        self.legend(svg, played)
+        self.legend(svg, played, replies)
 
 
 def _moves_word(count: int) -> str:
@@ -196,7 +198,7 @@ def svg_element(
     >>> [g.get("id") for g in svg.iter() if g.get("id", "").startswith("step-")]
     ['step-5', 'step-6', 'step-7', 'step-8', 'step-9']
     """
-    a, lay = analysis, layout
+    a, lay = analysis, layout.fitted(analysis.n)  # (room for the numbers of n steps)
     color = {**DEFAULT_COLORS, **(colors or {})}
     first, last = steps or default_window(a, lay)
     if not 1 <= first <= last <= a.day:
@@ -234,6 +236,9 @@ def svg_element(
         _sub(marker, "path", {"d": f"M0,0 L{head},{head // 2} L0,{head} z", "fill": color[role]})
     _sub(svg, "rect", {"x": 0, "y": 0, "width": total_w, "height": total_h, "fill": color["background"]})
     in_view = [(k, i, j) for k, (i, j) in enumerate(pairwise(path), 1) if first <= i and j <= last]
+    answers: list[tuple[Move, Move]] = []  # Dima's answers, on a day Dina loses, seen from step 1
+    if statuses and played is None and current == 1 and first == 1 and not a.won[1]:
+        answers = [(move, reply) for move, reply in a.replies() if reply.target <= last]
     if header:
         if teaching:
             verdict = TEXTS["verdict_teach"].format(day=a.day, n=a.n, revealed=min(reveal_from, a.day + 1))
@@ -246,7 +251,7 @@ def svg_element(
             window += TEXTS["window_moves"].format(a=in_view[0][0], b=in_view[-1][0], count=len(path) - 1)
         elif len(path) > 1:
             window += TEXTS["window_no_move"].format(count=len(path) - 1)
-        draw.header(svg, verdict, window, played is not None)
+        draw.header(svg, verdict, window, played is not None, bool(answers))
     more = {"class": "more"}
     if first > 1:
         draw.text(svg, lay.left, draw.top - lay.above_rise, lay.font, TEXTS["above"].format(last=first - 1), **more)
@@ -327,11 +332,13 @@ def svg_element(
     if draw.shown(current):
         shown_moves = [m for m in a.moves(current) if m.target <= last]
         decided = current >= reveal_from or hint
+        deciding = teaching and current >= reveal_from  # the step in question, revealed: what decides it
         furthest = max((m.distance for m in shown_moves), default=0)
         label_x = arrows_x + lay.reach(lay.arrow_bend(furthest)) + lay.label_gap
         for m in shown_moves:
             winning = not a.won[m.target] and decided
-            g = _sub(svg, "g", {"class": "move"})
+            role = "move" if not deciding else "move aside" if a.won[current] and a.won[m.target] else "move decides"
+            g = _sub(svg, "g", {"class": role})
             _sub(g, "title", {}, TEXTS["move_title"].format(source=current, target=m.target, why=m.why()))
             draw.shared(g, current, m.target)
             fill = color["winning_move" if winning else "move"]
@@ -340,8 +347,7 @@ def svg_element(
             words = TEXTS["move_label"].format(distance=m.distance, common=m.common)
             draw.text(g, label_x, y(m.target) + lay.baseline, lay.font, words, fill=fill, **{"class": "move-label"})
 
-    if statuses and played is None and current == 1 and first == 1 and not a.won[1]:
-        answers = [(move, reply) for move, reply in a.replies() if reply.target <= last]
+    if answers:
         for k, (move, reply) in enumerate(answers):
             g = _sub(svg, "g", {"class": "reply"})
             values = {"source": 1, "target": move.target, "reply": reply.target, "why": reply.why()}

@@ -1,17 +1,31 @@
 // The step-through of the chosen day: the bottom-up pass of docs/editorial.md section 3, one step at a time
 // from the last step up to step 1 (each step's status and remoteness, the moves that decide it and its window
-// of the statuses below it), the learner predicting each before it is revealed; then the top-down tables
-// G_p of section 5, one step at a time from step 1 down.
-const TW = D.teach;
+// of the statuses below it), the learner predicting each before it is revealed and told why when it is; then
+// the top-down tables G_p of section 5, one step at a time from step 1 down.  It can play by itself
+// (autoplay: a tick does what Next does).  lineOf() mirrors downwedig.render.teaching.deciding_line and whyOf()
+// teaching.why (the browser tests compare them, and check the reasons against the reference solver).
+const TW = D.teach, CODE_LINES = D.code_lines;
 // TS: null, or {K, phase: "up" | "down", revealed (steps revealed..K are), asking (the question is about step
 // revealed - 1), said (step -> the learner's first guess), right, asked, p (the table shown, phase "down")}.
 let TS = null;
 const statusWord = won => (won ? TW.status_won : TW.status_lost);
 const bits = (x, width) => x.toString(2).padStart(width, "0");
 
-function teachOrder(K) {  // the reveal order: every step of day K from the last up, with its status
+function lineOf(A, i) {  // teaching.deciding_line: the line of the code that decides step i
+  return A.won[i] ? CODE_LINES.won : mask(i, A.K) ? CODE_LINES.lost : CODE_LINES.none;
+}
+function whyOf(A, i) {  // teaching.why: why step i is won or lost, in one clause
+  if (A.won[i]) return format(TW.why_won, {source: i, target: best(A, i)});
+  const moves = targets(i, A.K);
+  if (moves.length) return format(TW.why_lost, {moves: moves.map(j => format(TW.why_move, {source: i, target: j})).join(R.separator)});
+  if (i === A.K) return format(TW.why_last, {step: i, day: A.K});
+  const far = [];
+  for (let j = i + 1; j <= Math.min(A.K, i + W); j++) far.push(format(R.stuck_item, {target: j, distance: j - i, common: common(i, j)}));
+  return format(TW.why_stuck, {far: far.join(R.stuck_separator)});
+}
+function teachOrder(K) {  // teaching.teach_order: every step of day K from the last up, with its status and line
   const A = analyse(K), out = [];
-  for (let i = K; i >= 1; i--) out.push({step: i, status: A.won[i] ? "won" : "lost", remoteness: A.rem[i]});
+  for (let i = K; i >= 1; i--) out.push({step: i, status: A.won[i] ? "won" : "lost", remoteness: A.rem[i], line: lineOf(A, i)});
   return out;
 }
 function startTeach() {
@@ -20,6 +34,7 @@ function startTeach() {
   teachFollow();
 }
 const teachCurrent = () => (TS.asking ? TS.revealed - 1 : TS.revealed);
+const revealedCount = () => (!TS ? 0 : TS.phase === "down" ? TS.K : TS.K + 1 - TS.revealed);
 function teachView() {  // what the picture shows: the step-through's statuses, or the whole day once solved
   if (!TS || TS.phase === "down") return null;
   return {revealed: TS.revealed, current: teachCurrent()};
@@ -34,15 +49,17 @@ function record(step, status) {  // a guess: scored when the step is hidden and 
   if (TS && TS.K === S.K && TS.phase === "up" && step < TS.revealed && !TS.said.has(step)) {
     TS.said.set(step, status); TS.asked++; if (correct) TS.right++;
   }
-  return {correct, status: truth};
+  return {correct, status: truth, why: whyOf(A, step)};
 }
 function teachGuess(status) {  // the learner's answer to the question: reveals the step
   if (!TS || TS.phase !== "up" || TS.revealed <= 1) return null;
   const step = TS.revealed - 1, result = record(step, status);
   TS.revealed = step; TS.asking = false;
+  if (playing.ms) autoplay(playing.ms);  // a full tick to read the answer
   teachChanged(true);
   return result;
 }
+const teachDone = () => !TS || (TS.phase === "down" && TS.p >= TS.K);
 function teachNext() {
   if (!TS) return;
   if (TS.phase === "down") { if (TS.p < TS.K) TS.p++; }
@@ -54,6 +71,7 @@ function teachNext() {
 }
 function teachBack() {
   if (!TS) return;
+  autoplay(0);
   if (TS.phase === "down") { if (TS.p > 1) TS.p--; else TS.phase = "up"; }
   else if (!TS.asking) { TS.revealed++; TS.asking = true; }
   else if (TS.revealed <= TS.K) TS.asking = false;
@@ -61,6 +79,7 @@ function teachBack() {
 }
 function teachAll() {
   if (!TS) return;
+  autoplay(0);
   if (TS.phase === "down") TS.p = TS.K;
   else { TS.revealed = 1; TS.asking = false; }
   teachChanged(true);
@@ -71,14 +90,30 @@ function teachChanged(say) {
   if (say) announce([$("teach-question").textContent, $("teach-says").textContent].filter(Boolean).join(" "));
 }
 
-function explainStep(A, i) {  // why step i is won or lost, with its remoteness
-  const moves = targets(i, A.K), values = {step: i, remoteness: A.rem[i], day: A.K};
-  if (!moves.length) return format(i === A.K ? TW.lost_last : TW.lost_stuck, values);
-  const wins = moves.filter(j => !A.won[j]), shownMoves = A.won[i] ? wins : moves;
-  const left = A.rem[i] - 1;
-  return format(A.won[i] ? TW.won : TW.lost, {...values, left,
-    targets: shownMoves.map(j => format(TW.target, {step: j, status: statusWord(A.won[j]), remoteness: A.rem[j]}))
-      .join(TW.separator)});
+// Playing by itself: a tick every `ms` does what Next does, into the top-down tables and up to the last.
+const playing = {ms: 0, timer: 0};
+function autoplay(ms) {
+  clearInterval(playing.timer);
+  playing.ms = ms > 0 ? ms : 0; playing.timer = 0;
+  if (playing.ms) {
+    if (!TS) startTeach();
+    playing.timer = setInterval(() => { teachNext(); if (teachDone()) stopAutoplay(); }, playing.ms);
+  }
+  renderPlayButton();
+}
+function stopAutoplay() { if (playing.ms) autoplay(0); }
+function renderPlayButton() {  // (its name says what it does: play, or pause; at the end it plays from the start)
+  $("teach-play").textContent = playing.ms ? TW.pause : TW.play;
+}
+const speed = () => Number($("teach-speed").value);
+function togglePlay() {
+  if (playing.ms) autoplay(0);
+  else { if (teachDone()) { startTeach(); } autoplay(speed()); teachChanged(true); }
+}
+
+function remotenessOf(A, i) {  // how the remoteness of step i follows from its moves
+  if (!targets(i, A.K).length) return TW.no_move_left;
+  return format(A.won[i] ? TW.hurry : TW.hold_out, {remoteness: A.rem[i], left: A.rem[i] - 1});
 }
 function windowOf(A, i) {  // the cells of step i's window (steps i+1..i+W) and its value, bit 0 for step i+1
   const cells = document.createElement("div");
@@ -92,12 +127,21 @@ function windowOf(A, i) {  // the cells of step i's window (steps i+1..i+W) and 
   }
   return {cells, bits: bits(x, W)};
 }
+const pythonBool = won => (won ? "True" : "False");
+function stepValues(A, i, decided) {  // the code's variables at step i (code.js shows them under the code)
+  const moves = targets(i, A.K), values = {step: i, moves: moves.join(TW.values_separator)};
+  if (!decided) return format(TW.values_ask, values);
+  const known = moves.map(j => format(TW.values_known, {target: j, won: pythonBool(A.won[j])})).join(TW.values_separator);
+  return format(TW.values_step, {...values, known, won: pythonBool(A.won[i])});
+}
 
 function renderTeach() {  // the step-through's panel and buttons
   const on = !!TS, up = on && TS.phase === "up", predict = $("predict").checked;
   const q = $("teach-question"), box = $("teach-window"), says = $("teach-says"), grid = $("top-down");
-  q.textContent = ""; says.textContent = ""; says.className = ""; box.replaceChildren(); grid.replaceChildren();
-  $("teach-start").disabled = false;
+  q.textContent = ""; says.replaceChildren(); says.className = ""; box.replaceChildren(); grid.replaceChildren();
+  $("teach-title").textContent = format(TW.title, {day: S.K});
+  $("teach-start").textContent = on ? TW.restart : TW.start;
+  $("teach-start").className = on ? "" : "primary";
   $("teach-back").disabled = !on || (up && TS.asking && TS.revealed > TS.K);
   $("teach-next").disabled = !on || (!up && TS.p >= TS.K);
   $("teach-next").textContent = !on || (up && TS.asking) ? TW.reveal : up && TS.revealed === 1 ? TW.next_down : TW.next;
@@ -105,22 +149,29 @@ function renderTeach() {  // the step-through's panel and buttons
   $("teach-stop").disabled = !on;
   $("guess-won").disabled = $("guess-lost").disabled = !(up && TS.asking && predict);
   $("teach-score").textContent = on && TS.asked ? format(TW.score, {right: TS.right, asked: TS.asked}) : "";
-  if (!on) return;
+  renderPlayButton();
+  if (!on) return showCode(0, "");
   const A = analyse(TS.K);
-  if (!up) return renderTopDown(A, grid);
+  if (!up) {
+    showCode(CODE_LINES.g, format(TW.values_g, {p: TS.p, bits: bits((1 << W) - 2, W), digit: ANSWER[TS.p],
+      winner: ANSWER[TS.p] === 1 ? "Dina" : "Dima"}));
+    return renderTopDown(A, grid);
+  }
   const i = teachCurrent(), win = windowOf(A, i);
   box.append(add(document.createElement("p"), "p", format(i < A.K ? TW.window : TW.window_none,
     {width: W, first: i + 1, bits: win.bits})), win.cells);
+  showCode(TS.asking ? CODE_LINES.ask : lineOf(A, i), stepValues(A, i, !TS.asking));
   if (TS.asking) { q.textContent = format(predict ? TW.question : TW.question_plain, {step: i}); return; }
-  let prefix = "";
   if (TS.said.has(i)) {
     const said = TS.said.get(i), right = said === (A.won[i] ? "won" : "lost");
-    prefix = right ? TW.right : format(TW.wrong, {said: statusWord(said === "won")});
+    add(says, "span", right ? TW.right : format(TW.wrong, {said: statusWord(said === "won")}), "verdict");
     says.className = right ? "right" : "wrong";
   }
-  let text = prefix + explainStep(A, i);
-  if (i === 1) text += " " + format(TW.done, {status: statusWord(A.won[1]), winner: A.won[1] ? "Dina" : "Dima", day: A.K});
-  says.textContent = text;
+  addMoves(says, "span", format(TW.is, {step: i, status: statusWord(A.won[i]), why: whyOf(A, i)}), "because");
+  says.append(" ");
+  let detail = remotenessOf(A, i);
+  if (i === 1) detail += " " + format(TW.done, {status: statusWord(A.won[1]), winner: A.won[1] ? "Dina" : "Dima", day: A.K});
+  add(says, "span", detail, "detail");
 }
 
 function renderTopDown(A, grid) {  // G_p as a grid of its windows, and how G_{p+1} follows
@@ -143,18 +194,21 @@ function renderTopDown(A, grid) {  // G_p as a grid of its windows, and how G_{p
   if (p === TS.K) add(grid, "p", format(TW.g_end, {day: TS.K, winner: A.won[1] ? "Dina" : "Dima"}));
 }
 
-$("teach-start").addEventListener("click", () => { startTeach(); teachChanged(true); });
+const restart = () => { autoplay(0); startTeach(); teachChanged(true); };
+$("teach-start").addEventListener("click", restart);
 $("teach-next").addEventListener("click", teachNext);
 $("teach-back").addEventListener("click", teachBack);
 $("teach-all").addEventListener("click", teachAll);
-$("teach-stop").addEventListener("click", () => { TS = null; render(); });
+$("teach-stop").addEventListener("click", () => { autoplay(0); TS = null; render(); });
+$("teach-play").addEventListener("click", togglePlay);
+$("teach-speed").addEventListener("change", () => { if (playing.ms) autoplay(speed()); });
 $("guess-won").addEventListener("click", () => teachGuess("won"));
 $("guess-lost").addEventListener("click", () => teachGuess("lost"));
 $("predict").addEventListener("change", () => { if (TS) render(); });
 $("teach").addEventListener("keydown", e => {
-  if (e.target.tagName === "INPUT" && e.target.type !== "checkbox") return;
+  if ((e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT") return;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   const act = {w: () => teachGuess("won"), l: () => teachGuess("lost"), ArrowRight: teachNext, ArrowLeft: teachBack,
-    Home: () => { startTeach(); teachChanged(true); }, End: teachAll}[key];
-  if (act && (TS || key === "Home")) { e.preventDefault(); act(); }
+    Home: restart, End: teachAll, p: togglePlay}[key];
+  if (act && (TS || key === "Home" || key === "p")) { e.preventDefault(); act(); }
 });

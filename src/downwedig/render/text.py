@@ -11,8 +11,9 @@ gives the same report a line at a time, so that a table of every step of a
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator
-from itertools import pairwise
+from itertools import chain, pairwise
 
 from ..explain import DayAnalysis
 from ..staircase import Player, row_text
@@ -97,30 +98,35 @@ def text_lines(
     red = paint("R", _RED)
     status_text = (paint(f"{'lost':<{_STATUS}}", _RED), paint(f"{'won':<{_STATUS}}", _GREEN))
     chosen = range(steps[0], steps[1] + 1) if steps else a.notable_steps()
-    low, high = (chosen[0], chosen[-1]) if chosen else (0, -1)
-    on_line = {step for step in visits if low <= step <= high}  # (the table's only: a line can be 10^6 long)
+    low = chosen[0] if chosen else 0
+    # The line's steps rise with the table's, so one index walks along it (a set of them would hold a line of
+    # 10^6 steps, and the memory would grow with --steps).
+    visit = bisect_left(visits, low)
     previous = (steps[0] if steps else 1) - 1
-    for i in [*chosen, None]:
-        upto = k if i is None else i - 1
-        if upto > previous and (i is not None or not steps):
+    for at in chain(chosen, [None]):  # (not a list: --steps 1..300000 would hold 300,000 ints at once)
+        upto = k if at is None else at - 1
+        if upto > previous and (at is not None or not steps):
             won_count = sum(won[previous + 1 : upto + 1])
             span = f"step {upto}" if upto == previous + 1 else f"steps {previous + 1}-{upto}"
             yield paint(f"     .. {span}: {won_count} won, {upto - previous - won_count} lost", _DIM)
-        if i is None:
+        if at is None:
             break
-        marks = " ".join([f"+{d}/{c}{'' if won[t] else '*'}" for t, d, c in a.move_triples(i)]) or "-"
-        pieces = row_text(values[i - 1], piece_width)
+        marks = " ".join([f"+{d}/{c}{'' if won[t] else '*'}" for t, d, c in a.move_triples(at)]) or "-"
+        pieces = row_text(values[at - 1], piece_width)
         if color:
             pieces = pieces.replace("R", red)
-        row = f"{'>' if i in on_line else ' '}{i:>{_STEP}}{'':{_GAP}}{pieces}{'':{pieces_width - piece_width}}"
-        row += f"{'':{_GAP}}{status_text[won[i]]}{rem[i]:>{_REM}}{'':{_GAP}}"
+        while visit < len(visits) and visits[visit] < at:
+            visit += 1
+        on_line = visit < len(visits) and visits[visit] == at
+        row = f"{'>' if on_line else ' '}{at:>{_STEP}}{'':{_GAP}}{pieces}{'':{pieces_width - piece_width}}"
+        row += f"{'':{_GAP}}{status_text[won[at]]}{rem[at]:>{_REM}}{'':{_GAP}}"
         if plain + len(marks) <= width:
             yield row + marks
         else:
             wrapped = _wrap(marks, max(20, width - plain), "")
             yield row + wrapped[0]
             yield from (" " * plain + more for more in wrapped[1:])
-        previous = i
+        previous = at
 
 
 def render_text(
