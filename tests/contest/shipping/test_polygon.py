@@ -8,7 +8,6 @@ import dataclasses
 import json
 import subprocess
 import sys
-import tempfile
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -26,7 +25,8 @@ from downwedig.contest.shipping.polygon import (
     statement_sections,
 )
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
-from downwedig.errors import InvalidTests
+from downwedig.contest.shipping.testlib import find_header
+from downwedig.errors import CommandError, InvalidTests
 
 from ...conftest import missing_tool, need_tool
 from ...domjudge import import_zip
@@ -173,10 +173,14 @@ def test_what_polygon_would_refuse_is_refused_by_name(changes: dict[str, object]
 
 
 @pytest.fixture(scope="module")
-def small() -> tuple[Path, PolygonProblem]:
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, PolygonProblem]:
     """The small plan's package: its inputs, and its folder (the zip beside it, with the same name and .zip).
     (Each test asks for the tools it needs first: a missing one skips it before the package is made.)"""
-    folder = Path(tempfile.mkdtemp(prefix="polygon-")) / "down-we-dig"
+    try:
+        find_header()
+    except CommandError as exc:
+        missing_tool(f"needs testlib.h (the package carries it): {exc}")
+    folder = tmp_path_factory.mktemp("polygon") / "down-we-dig"
     problem = example_problem("small")
     write_example("small", folder, problem)
     return folder, problem
