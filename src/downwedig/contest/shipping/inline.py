@@ -69,10 +69,14 @@ _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _SCOPES = (*_DEFINITIONS, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
-def _bindings(node: ast.AST, inside: bool = False) -> Iterator[tuple[str, bool]]:
+def _bindings(node: ast.AST, inside: bool = False, skip: str = "") -> Iterator[tuple[str, bool]]:
     """``(name, inside a scope)`` for every name ``node`` binds: assigned, looped over, defined, a parameter,
-    caught or imported; ``inside`` when the binding is local to a function, class, lambda or comprehension."""
+    caught or imported (but from the package ``skip``, written in the module it names after a ``:``, as
+    ``p:p.m``); ``inside`` when the binding is local to a function, class, lambda or comprehension."""
+    package, _, module = skip.partition(":")
     for inner in ast.iter_child_nodes(node):
+        if package and isinstance(inner, ast.ImportFrom) and _in(package, _target(module, inner)):
+            continue  # (an import of the package's that vanishes: its names are the globals)
         if isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Store):
             yield inner.id, inside
         elif isinstance(inner, ast.arg):
@@ -83,7 +87,7 @@ def _bindings(node: ast.AST, inside: bool = False) -> Iterator[tuple[str, bool]]
             yield from (((alias.asname or alias.name).partition(".")[0], inside) for alias in inner.names)
         if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield inner.name, inside
-        yield from _bindings(inner, inside or isinstance(inner, _SCOPES))
+        yield from _bindings(inner, inside or isinstance(inner, _SCOPES), skip)
 
 
 def _stored(statement: ast.stmt) -> Iterator[str]:
@@ -105,14 +109,16 @@ def _renamed(name: str, module: str) -> str:
     return f"{private}{_short(module)}_{name.lstrip('_')}"
 
 
-def _local_bindings(tree: ast.Module) -> set[str]:
-    """Every name bound inside a function, class, lambda or comprehension of ``tree``."""
+def _local_bindings(tree: ast.Module, module: str, package: str) -> set[str]:
+    """Every name bound inside a function, class, lambda or comprehension of ``tree`` (the module ``module``
+    of ``package``), but by an import of the package's."""
     found: set[str] = set()
+    skip = f"{package}:{module}"
     for top in tree.body:
-        if isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            found.update(name for name, _ in _bindings(top, inside=True))
+        if isinstance(top, _DEFINITIONS):
+            found.update(name for name, _ in _bindings(top, True, skip))
         else:
-            found.update(name for name, inside in _bindings(top) if inside)
+            found.update(name for name, inside in _bindings(top, False, skip) if inside)
     return found
 
 
@@ -157,7 +163,13 @@ class _Rewrite(ast.NodeTransformer):
 
 def inline(trees: dict[str, ast.Module], package: str) -> Flat:
     """The modules ``trees`` (name -> stripped tree, each after the modules it imports) of ``package`` as
-    one namespace (see the module docstring); the trees themselves are not changed. O(size of the trees)."""
+    one namespace (see the module docstring); the trees themselves are not changed. O(size of the trees).
+
+    >>> flat = inline({"p.a": ast.parse("import p.b")}, "p")
+    Traceback (most recent call last):
+    ...
+    downwedig.contest.shipping.inline.InlineError: p.a imports the module p.b whole: import its names
+    """
     standard: dict[str, str] = {}  # a name the standard library's top-level imports bind -> what it is
     imports: list[ast.stmt] = []
     for module, tree in trees.items():
@@ -206,7 +218,7 @@ def inline(trees: dict[str, ast.Module], package: str) -> Flat:
     bodies = {}
     for module, tree in trees.items():
         renames = {local: flat for local, flat in names[module].items() if local != flat}
-        clashing = sorted(set(renames) & _local_bindings(tree) - _imported_in_functions(module, tree, package))
+        clashing = sorted(set(renames) & _local_bindings(tree, module, package))
         if clashing:
             raise InlineError(f"{module}: {clashing[0]} is renamed {renames[clashing[0]]}, and a function binds it")
         rewrite = _Rewrite(module, package, renames)
@@ -217,16 +229,6 @@ def inline(trees: dict[str, ast.Module], package: str) -> Flat:
             body.append(rewrite.visit(copy.deepcopy(statement)))
         bodies[module] = body
     return Flat(imports, bodies, names)
-
-
-def _imported_in_functions(module: str, tree: ast.Module, package: str) -> set[str]:
-    """The names that functions of ``tree`` import from the package (they vanish, and so refer to the globals)."""
-    found: set[str] = set()
-    for top in tree.body:
-        for node in ast.walk(top):
-            if node is not top and isinstance(node, ast.ImportFrom) and _in(package, _target(module, node)):
-                found.update(alias.asname or alias.name for alias in node.names)
-    return found
 
 
 def _standard(module: str, standard: dict[str, str], local: str, what: str) -> None:
