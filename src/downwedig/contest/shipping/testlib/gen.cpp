@@ -7,6 +7,8 @@
 // arguments, the same draws in the same order.  A plan line's words after the test's name are its
 // arguments, so Polygon's script line `gen random --n 10 --seed 3 > 5` makes the plan's test
 // `NAME random --n 10 --seed 3`.  Bad arguments: a message on stderr and exit 2, nothing on stdout.
+// stdout stays in text mode, as testlib's generators leave it: built on Windows, where Polygon runs
+// it, the lines end in "\r\n", which testlib's strict validator wants there.
 //
 // A port of downwedig's Python (`contest/generating/`: prng.py, standard.py, adversarial.py and
 // registry.py's `max`), function for function and in the same order, so that the two can be read
