@@ -12,10 +12,13 @@ table gives the median times and, for each bundle, the median of its paired
 ratios to the seed (the ratio within each round, so that a machine whose load
 changes between rounds skews both sides alike).  Every program's answer is
 first compared with the seed's (a disagreement or a crash is reported instead
-of timed).  The bundle is ``downwedig bundle``'s default (compact) form;
-``--full`` times the form with the sources as they are.
+of timed).  The bundle is ``downwedig bundle``'s default (readable) form;
+``--full`` times the form with the sources as they are.  ``--baseline FILE``
+times another bundle beside it (one made by an earlier version: ``git worktree
+add /tmp/old COMMIT`` and ``downwedig bundle`` there), under both interpreters,
+and adds the median of the paired ratios new/old.
 
-    python benchmarks/bundle.py --vs ./seed --runs 7 --markdown
+    python benchmarks/bundle.py --vs ./seed --runs 7 --markdown [--baseline old-solution.py]
 
 ``./seed`` is the C++ solution of the problem's public write-up (the memo over
 step and 8-bit window, "[Northern Eurasia Finals Online 2020]D. Down We Dig" on
@@ -75,6 +78,7 @@ def main() -> None:
     parser.add_argument("--inputs", type=Path, metavar="DIR", help="take FAMILY.in from here when present")
     parser.add_argument("--markdown", action="store_true", help="also print the table in Markdown")
     parser.add_argument("--full", action="store_true", help="time the bundle's full form (sources as they are)")
+    parser.add_argument("--baseline", type=Path, metavar="FILE", help="another bundle to time beside it (an old one)")
     args = parser.parse_args()
 
     from downwedig.contest.generating.registry import all_families
@@ -83,22 +87,27 @@ def main() -> None:
     families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
     with tempfile.TemporaryDirectory() as folder:
         solution = Path(folder) / "solution.py"
-        solution.write_text(bundle(PROGRAMS["solution"], compact=not args.full))
-        programs = {
-            "seed": f"ulimit -s unlimited; exec {shlex.quote(args.vs)}",
-            "cpython": f"exec {shlex.quote(args.python)} {shlex.quote(str(solution))}",
-        }
-        if args.pypy:
-            programs["pypy"] = f"exec {shlex.quote(args.pypy)} {shlex.quote(str(solution))}"
+        solution.write_text(bundle(PROGRAMS["solution"], full=args.full))
+        programs = {"seed": f"ulimit -s unlimited; exec {shlex.quote(args.vs)}"}
+        interpreters = {"cpython": args.python, **({"pypy": args.pypy} if args.pypy else {})}
+        for name, interpreter in interpreters.items():
+            programs[name] = f"exec {shlex.quote(interpreter)} {shlex.quote(str(solution))}"
+            if args.baseline:
+                programs[f"{name}-old"] = f"exec {shlex.quote(interpreter)} {shlex.quote(str(args.baseline))}"
         version = subprocess.run(
             [args.python, "-c", "import platform; print(platform.python_version())"], capture_output=True, text=True
         ).stdout.strip()
         print(f"# machine: {platform.machine()}, {os.cpu_count()} cores; CPython {version}; PyPy: {args.pypy}")
-        print(f"# the bundle: {solution.stat().st_size} bytes ({'full' if args.full else 'compact'} form)")
+        print(f"# the bundle: {solution.stat().st_size} bytes ({'full' if args.full else 'readable'} form)")
+        if args.baseline:
+            print(f"# the old bundle (-old): {args.baseline.stat().st_size} bytes, {args.baseline}")
         print(f"# CPU seconds (user + system) at n = 300000, median of {args.runs} alternating runs after a warm-up;")
         print("# the ratios are medians of the ratios within each round")
         names = list(programs)
-        print(f"{'family':<12} " + " ".join(f"{name:>8}" for name in names) + "  cpython/seed  pypy/seed", flush=True)
+        pairs = [(name, "seed") for name in interpreters]
+        pairs += [(name, f"{name}-old") for name in interpreters if args.baseline]
+        headings = [f"{a}/{b}" for a, b in pairs]
+        print(f"{'family':<12} " + " ".join(f"{name:>11}" for name in names + headings), flush=True)
         rows = []
         for family in families:
             path = build_input(family, args.inputs)
@@ -120,15 +129,15 @@ def main() -> None:
             medians = {name: statistics.median(times[name]) for name in names if name not in broken}
             cells = [broken.get(name) or f"{medians[name]:.3f}" for name in names]
             ratios = [
-                f"{statistics.median(t / s for t, s in zip(times[name], times['seed'], strict=True)):.2f}"
-                if name in medians and "seed" in medians
+                f"{statistics.median(t / s for t, s in zip(times[a], times[b], strict=True)):.2f}"
+                if a in medians and b in medians
                 else ""
-                for name in ("cpython", "pypy")
+                for a, b in pairs
             ]
-            print(f"{family:<12} " + " ".join(f"{cell:>8}" for cell in cells) + f"  {ratios[0]:>12}  {ratios[1]:>9}")
+            print(f"{family:<12} " + " ".join(f"{cell:>11}" for cell in cells + ratios))
             rows.append([family, *cells, *ratios])
         if args.markdown:
-            columns = ["family", *(f"{name} (s)" for name in names), "CPython/seed", "PyPy/seed"]
+            columns = ["family", *(f"{name} (s)" for name in names), *headings]
             print("\n| " + " | ".join(columns) + " |")
             print("|" + "---|" * len(columns))
             for row in rows:

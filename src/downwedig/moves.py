@@ -29,7 +29,7 @@ the staircase with itself shifted, a translate and two conversions per distance.
 
 from __future__ import annotations
 
-from .staircase import Staircase, allows_move, bytes_per_step, common_pieces, unpack_values
+from .staircase import WIDTH, Staircase, allows_move, bytes_per_step, common_pieces, unpack_values
 
 TYPE_CHECKING = False  # (not typing's: the solve path does without it)
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "byte_planes",
+    "canonical_masks",
     "column_move_masks",
     "distances",
     "move_masks",
@@ -251,3 +252,70 @@ def distances(mask: int) -> tuple[int, ...]:
     if found is None:
         found = _DISTANCES[mask] = tuple(d + 1 for d in range(mask.bit_length()) if mask >> d & 1)
     return found
+
+
+def _move_bits() -> list[int]:
+    """``table[d * 256 + x]``: the bit of a move of ``d`` steps (bit ``d - 1``) between two steps whose pieces
+    differ where ``x`` has a bit set, when they still have ``d`` in common; else 0.  (Plain loops: a few
+    thousand steps, which PyPy runs quicker than ``bin().count``.)"""
+    ones = [0] * 256
+    for x in range(1, 256):
+        ones[x] = ones[x >> 1] + (x & 1)
+    table = [0] * (256 * (WIDTH + 1))
+    for d in range(1, WIDTH + 1):
+        for x in range(256):
+            if WIDTH - ones[x] >= d:
+                table[256 * d + x] = 1 << (d - 1)
+    return table
+
+
+def canonical_masks(n: int, rows: bytes) -> bytes:
+    """Each step's move mask for ``n`` rows laid out as the judge's exact format has them (each 8 pieces
+    ``W``/``R`` and a newline, as :func:`~downwedig.exact.canonical_shape` finds them), in plain loops. O(n).
+
+    Bit ``d - 1`` of step ``i``'s mask is set when step ``i + d`` exists and
+    the two steps have at least ``d`` pieces in common: the masks of
+    :func:`packed_move_masks`; the form of the loops is PyPy's,
+    whose JIT runs them several times faster than the big-integer operations of the others.
+
+    >>> list(canonical_masks(3, b"WWWWWWWW\\nWWWWWWWR\\nWWWWWWRR\\n"))
+    [3, 1, 0]
+    """
+    size = WIDTH + 1
+    # values[i]: step i's pieces as bits, 1 for R ('W' is 0x57 and 'R' 0x52: bit 0 tells them apart).
+    values = [0] * (n + WIDTH)
+    j = 0
+    for i in range(n):
+        values[i] = 255 ^ (
+            (rows[j] & 1)
+            | (rows[j + 1] & 1) << 1
+            | (rows[j + 2] & 1) << 2
+            | (rows[j + 3] & 1) << 3
+            | (rows[j + 4] & 1) << 4
+            | (rows[j + 5] & 1) << 5
+            | (rows[j + 6] & 1) << 6
+            | (rows[j + 7] & 1) << 7
+        )
+        j += size
+    move = _move_bits()
+    masks = bytearray(n)
+    full = max(0, n - WIDTH)  # the steps with all 8 steps below them
+    for i in range(full):
+        a = values[i]
+        masks[i] = (
+            move[256 + (a ^ values[i + 1])]
+            | move[512 + (a ^ values[i + 2])]
+            | move[768 + (a ^ values[i + 3])]
+            | move[1024 + (a ^ values[i + 4])]
+            | move[1280 + (a ^ values[i + 5])]
+            | move[1536 + (a ^ values[i + 6])]
+            | move[1792 + (a ^ values[i + 7])]
+            | move[2048 + (a ^ values[i + 8])]
+        )
+    for i in range(full, n):
+        a = values[i]
+        mask = 0
+        for d in range(1, n - i):
+            mask |= move[256 * d + (a ^ values[i + d])]
+        masks[i] = mask
+    return bytes(masks)

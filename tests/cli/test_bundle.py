@@ -9,7 +9,7 @@ from pathlib import Path
 
 from downwedig.contest.shipping.bundle import CODEFORCES_LIMIT
 
-from ..conftest import SAMPLE, Cli
+from ..conftest import ROOT, SAMPLE, Cli
 
 
 def test_bundle_writes_an_executable_file_that_answers_the_sample(cli: Cli, tmp_path: Path) -> None:
@@ -35,6 +35,21 @@ def test_bundle_full_embeds_the_sources_as_they_are(cli: Cli, tmp_path: Path) ->
     assert "The fast solver: every day's winner in one pass down the staircase." in target.read_text()
     run = subprocess.run([sys.executable, str(target)], input=SAMPLE.read_bytes(), capture_output=True, timeout=60)
     assert run.stdout == SAMPLE.with_suffix(".ans").read_bytes()
+
+
+def test_every_size_quoted_in_the_help_and_the_docs_is_true(cli: Cli) -> None:
+    """F10: the readable bundle's and --full's sizes, as the help and the docs round them (about N KB)."""
+    sizes = {"": len(cli("bundle").stdout), "--full": len(cli("bundle", "--full").stdout)}
+    help_text = " ".join(cli("bundle", "--help").out.split())
+    docs = " ".join((ROOT / "docs/judges.md").read_text().split())
+    quoted = {
+        "": [help_text.split("names kept, about ")[1], docs.split("No compression, no string run as code: about ")[1]],
+        "--full": [help_text.split("docstrings and all (about ")[1], docs.split("own when first imported (about ")[1]],
+    }
+    for form, texts in quoted.items():
+        for text in texts:
+            kilobytes = int(text.split(" KB")[0])
+            assert abs(kilobytes * 1000 - sizes[form]) < 1000, (form, kilobytes, sizes[form])
 
 
 def test_bundle_writes_the_other_programs(cli: Cli, tmp_path: Path) -> None:

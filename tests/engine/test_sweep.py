@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from downwedig import Staircase, answer, reference_answer
 from downwedig.contest.generating.registry import all_families, generate, to_text
 from downwedig.contest.shipping.programs import solution
-from downwedig.engine import _sweep
-from downwedig.engine._sweep import SETTLE, settled, sweep
+from downwedig.engine import sweep as sweep_module
+from downwedig.engine.sweep import SETTLE, settled, sweep
 from downwedig.moves import move_masks
 
 from ..strategies import ORACLE_N, examples, staircases
@@ -51,7 +51,7 @@ def test_the_solution_s_pypy_path_answers_as_the_engine(monkeypatch: pytest.Monk
     """Under CPython too: the loops' masks and the sweep, or the solver when the sweep gives up."""
     monkeypatch.setattr(solution, "LOOPS", True)
     if gives_up:
-        monkeypatch.setattr(_sweep, "sweep", lambda masks: None)
+        monkeypatch.setattr(sweep_module, "sweep", lambda masks: None)
     for family in sorted(set(all_families()) - {"max"}):
         data = to_text(generate(family, 700, seed=5)).encode()
         out = io.BytesIO()

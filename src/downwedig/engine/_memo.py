@@ -146,7 +146,7 @@ def walk(memo: Memo, masks: bytes, pos: int, end: int, base: int, states: list[i
     rows, blocks, fixed = memo.rows, memo.blocks, memo.fixed
     extend = states.extend
     s = states[-1]
-    size = 64  # (chunks without blocks double: one comprehension per chunk)
+    size = 64  # (chunks without blocks double: one loop per chunk)
     credit = _CREDIT
     while pos < end and s not in fixed:
         key = None
@@ -168,7 +168,13 @@ def walk(memo: Memo, masks: bytes, pos: int, end: int, base: int, states: list[i
         else:
             chunk = masks[pos : pos + size]
             size = min(2 * size, 1 << 16)
-        seq = [s := rows[s][m] for m in chunk]
+        # (A loop, not the comprehension [s := rows[s][m] for m in chunk], a third quicker per step: the bundle
+        # must parse on Python 3.7 and 3.8 to say which Python it needs, and := is 3.8's. A few ms at n = 300,000.)
+        seq: list[int] = []
+        append = seq.append
+        for m in chunk:
+            s = rows[s][m]
+            append(s)
         if s == MISS:
             k = seq.index(MISS)  # the walk reached a state whose row is not filled yet
             extend(seq[:k])

@@ -48,6 +48,8 @@ def fraction_type(text: str) -> Fraction:
         raise InvalidOption("probability", f"not a probability: {text!r} (write 30%, 3/10 or 0.3)") from None
     if not 0 <= value <= 1:
         raise InvalidOption("probability", f"a probability must be between 0 and 1, got {text!r}")
+    if value.denominator > 1 << 64:  # (the generator draws below the denominator, 64 bits at a time)
+        raise InvalidOption("probability", f"too fine a probability: {text!r} (its denominator is over 2**64)")
     return value
 
 
