@@ -14,7 +14,10 @@ that asks for the impossible -- a bad option, a day the staircase lacks, an
 unknown family, a file that cannot be opened -- is a
 :class:`~downwedig.errors.UsageError`: the command's usage line and
 ``downwedig COMMAND: error: reason``, status 2 (3 for ``check``, where 2 means a
-presentation error).  Any other is ``downwedig: error: reason`` with its status.
+presentation error).  Any other is ``downwedig COMMAND: error: reason`` with its
+status (``downwedig: error: reason`` when no command was named).  An unknown
+option is the command's usage error too: argparse leaves it to the top parser,
+which would not name the command, so :func:`_run` hands it back.
 """
 
 from __future__ import annotations
@@ -101,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(diagnostic(exc) + "\n")
         return exc.exit_status
     except DownwedigError as exc:
-        return error(str(exc), exc.exit_status)
+        command = _chosen(words)
+        return error(str(exc), exc.exit_status, command if command in COMMANDS else None)
     except BrokenPipeError:
         # The reader went away (`downwedig solve big.txt | head`): stop quietly, as
         # `cat` does, and keep Python from complaining when it flushes stdout at exit.
@@ -113,16 +117,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(words: list[str]) -> int:
+    from ..errors import UsageError
     from .solve import quick
 
-    status = quick(words)  # `solve [--stream] [FILE]` without loading argparse
+    try:
+        status = quick(words)  # `solve [--stream] [FILE]` without loading argparse
+    except UsageError:  # (a file that became unreadable since quick looked: argparse's run says so)
+        status = None
     if status is not None:
         return status
-    from ..errors import UsageError
-
     parser = build_parser(_chosen(words))
     try:
-        args = parser.parse_args(words)
+        # Known args only: argparse's subparsers pass the words they do not know up to the
+        # top parser, whose error would say `downwedig: error:` with its own usage.
+        args, unknown = parser.parse_known_args(words)
+        if unknown:
+            args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         try:
             done: int = args.run(args)
         except UsageError as exc:  # (the usage line is the command's)
