@@ -30,8 +30,8 @@ from __future__ import annotations
 import io
 import select
 
-from .errors import InvalidStaircase
-from .staircase import Staircase, bytes_per_step, check_width
+from .errors import InvalidStaircase, excerpt
+from .staircase import MAX_WIDTH, Staircase, bytes_per_step, check_width
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
@@ -86,11 +86,6 @@ def _text(raw: bytes, line: int, source: str, *, offset: int = 0, complete: bool
 _LONGEST_N = 18
 
 
-def _shown(text: str, limit: int = 20) -> str:
-    """``text`` quoted for a message, cut after ``limit`` characters (a whole line can be huge)."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
-
-
 def _read_n(header: bytes, source: str) -> int:
     # Bytes operations only (C speed): the line may be huge, and only its start is shown.
     line = header.rstrip(b" \t\r")
@@ -100,10 +95,10 @@ def _read_n(header: bytes, source: str) -> int:
     if digits < len(line):
         if line[digits] >= 0x80:  # not ASCII: is it text at all?
             _text(line[digits : digits + 4], 1, source, offset=digits, complete=False)
-        shown = _shown(line[:80].decode("utf-8", "replace"))
+        shown = excerpt(line[:80].decode("utf-8", "replace"))
         raise _fail(f"the number of steps n must be a positive integer, got {shown}", 1, digits + 1, source)
     if digits > _LONGEST_N:
-        raise _fail(f"the number of steps n = {_shown(line[:80].decode())} is too large for any input", 1, 1, source)
+        raise _fail(f"the number of steps n = {excerpt(line[:80].decode())} is too large for any input", 1, 1, source)
     n = int(line)
     if n < 1:
         raise _fail(f"the number of steps n must be at least 1, got {line.decode()!r}", 1, 1, source)
@@ -188,7 +183,10 @@ def _check_row(raw: bytes, line: int, step: int, width: int, source: str) -> byt
                 raise _fail(reason, line, column, source)
     if len(row) != width:
         column = min(len(row), width) + 1
-        raise _fail(f"step {step} has {len(row)} pieces, expected {width}", line, column, source)
+        error = _fail(f"step {step} has {len(row)} pieces, expected {width}", line, column, source)
+        if step == 1 and 1 <= len(row) <= MAX_WIDTH:
+            error.first_width = len(row)
+        raise error
     return row
 
 
@@ -218,7 +216,7 @@ def _check_tail(lines: list[bytes], first_line: int, n: int, source: str, offset
         if raw.strip(_BLANK + b"\n"):
             stripped = raw.lstrip(_BLANK)
             column = (offset if k == 0 else 0) + len(raw) - len(stripped) + 1
-            shown = _shown(_text(stripped[:80], first_line + k, source, complete=False).rstrip())
+            shown = excerpt(_text(stripped[:80], first_line + k, source, complete=False).rstrip())
             steps = f"{n} step{'s' * (n != 1)}"
             raise _fail(f"unexpected content after the {steps}: {shown}", first_line + k, column, source)
 

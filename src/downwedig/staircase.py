@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 
-from .errors import InvalidDay, InvalidStaircase, InvalidWidth
+from .errors import InvalidDay, InvalidStaircase, InvalidWidth, excerpt
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
@@ -255,7 +255,7 @@ class Staircase:
         width = check_width(len(texts[0]) if width is None else width)
         for step, text in enumerate(texts, 1):
             if len(text) != width or text.strip("WR"):
-                reason = f"step {step} is {text!r}, not {width} pieces 'W'/'R'"
+                reason = f"step {step} is {excerpt(text)}, not {width} pieces 'W'/'R'"
                 raise InvalidStaircase(reason, line=step + 1, column=1, source="<rows>")
         return cls(pack_values(map(row_value, texts), width), width)
 

@@ -95,3 +95,67 @@ def test_no_command_is_the_top_levels_usage_error(cli: Cli) -> None:
         result = cli(*words)
         assert result.status == 2
         assert result.stderr.splitlines()[-1].startswith("downwedig: error: "), words
+
+
+def test_play_quotes_a_huge_line_cut_short(cli: Cli) -> None:
+    """N18: a 10 MB line, or a number of 4,000 digits, is answered in a line, not echoed whole."""
+    result = cli("play", SAMPLE, "--color", "never", stdin=b"x" * 10**7 + b"\n")
+    assert result.status == 1  # (the input ended: the game was abandoned)
+    assert len(result.out) < 5_000
+    assert f"Not a step number: {'x' * 20!r}...." in result.out
+    result = cli("play", SAMPLE, "--color", "never", stdin=b"9" * 4_000 + b"\n-" + b"9" * 4_000 + b"\n")
+    assert len(result.out) < 5_000
+    assert f"there is no step {'9' * 20}... on day 12 (steps 1..12)" in result.out
+    assert f"step -{'9' * 19}... is not below step 1" in result.out
+
+
+def test_errors_quote_a_huge_line_cut_short(cli: Cli, tmp_path: Path) -> None:
+    long = "x" * 1_000_000
+    plan = tmp_path / "long.plan"
+    plan.write_text(f"{long}!\n")
+    result = cli("gen", "--plan", plan, "-o", tmp_path / "out")
+    assert result.status == 1 and len(result.stderr) < 300, result.stderr[:300]
+    assert f"got {'x' * 20!r}..." in result.stderr
+    plan.write_text(f"{long} random --n 3\n{long} random --n 4\n")
+    result = cli("gen", "--plan", plan, "-o", tmp_path / "out")
+    assert result.status == 1 and len(result.stderr) < 300, result.stderr[:300]
+    result = cli("solve", stdin=f"1\nWWWWWWWW\n{long}\n".encode())
+    assert result.status == 1 and len(result.stderr) < 300, result.stderr[:300]
+    result = cli("gen", "random", "--red", long)
+    assert result.status == 2 and len(result.stderr) < 1_000, result.stderr[:300]
+
+
+def test_a_near_miss_family_gets_did_you_mean(cli: Cli, tmp_path: Path) -> None:
+    result = cli("gen", "randon")
+    assert result.status == 2
+    assert "downwedig gen: error: unknown family 'randon' (did you mean 'random'?); known: " in result.stderr
+    plan = tmp_path / "near.plan"
+    plan.write_text("01 neighbors --n 3\n")
+    result = cli("gen", "--plan", plan, "-o", tmp_path / "out")
+    assert result.status == 1
+    assert f"{plan}:1:4: error: unknown family 'neighbors' (did you mean 'neighbours'?)" in result.stderr
+    far = cli("gen", "zzzzzz")
+    assert far.status == 2 and "did you mean" not in far.stderr and "known: alternating, " in far.stderr
+
+
+@pytest.mark.parametrize("command", ["solve", "explain", "render", "play"])
+def test_a_staircase_of_another_width_gets_the_width_hint(cli: Cli, tmp_path: Path, command: str) -> None:
+    six, later = tmp_path / "six.in", tmp_path / "later.in"
+    six.write_bytes(b"2\nWWWWWW\nWRWRWR\n")
+    later.write_bytes(b"2\nWWWWWWWW\nWRWRWR\n")
+    extra = ["-o", "-"] if command == "render" else []
+    result = cli(command, six, *extra, stdin=b"q\n")
+    assert result.status == 1 and result.out == ""
+    hint = "; for a staircase 6 pieces wide, give --width 6"
+    assert result.stderr == f"{six}:2:7: error: step 1 has 6 pieces, expected 8{hint}\n"
+    # The hint is right: with it the staircase is read.
+    read = cli(command, six, "--width", "6", *extra, stdin=b"q\n")
+    assert read.stderr == "" and read.status == (1 if command == "play" else 0)  # (play: "q" gives up, and loses)
+    # Only the first step says so: a later short step is a fault of that step, not another width.
+    result = cli(command, later, *extra, stdin=b"q\n")
+    assert result.stderr == f"{later}:3:7: error: step 2 has 6 pieces, expected 8\n"
+
+
+def test_validate_takes_the_judges_width_only_so_gives_no_width_hint(cli: Cli) -> None:
+    result = cli("validate", "-", stdin=b"2\nWWWWWW\nWRWRWR\n")
+    assert result.status == 3 and "--width" not in result.stderr

@@ -52,6 +52,10 @@ COMMANDS = {
 }
 
 
+#: The commands that read a staircase of any width (``--width``); ``validate`` and ``check`` take the judge's 8.
+_WIDTH_COMMANDS = ("solve", "explain", "render", "play")
+
+
 def _chosen(argv: Sequence[str]) -> str | None:
     """The subcommand named on the command line (the first word not an option), if any."""
     return next((word for word in argv if not word.startswith("-")), None)
@@ -95,13 +99,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words == ["--version"]:  # the quickest answer, without building any parser
         sys.stdout.write(f"downwedig {__version__}\n")
         return 0
-    from ..errors import DownwedigError, InvalidText
+    from ..errors import DownwedigError, InvalidStaircase, InvalidText
     from ._base import diagnostic, error
 
     try:
         return _run(words)
     except InvalidText as exc:
-        sys.stderr.write(diagnostic(exc) + "\n")
+        hint = ""
+        if isinstance(exc, InvalidStaircase) and exc.first_width and _chosen(words) in _WIDTH_COMMANDS:
+            hint = f"; for a staircase {exc.first_width} pieces wide, give --width {exc.first_width}"
+        sys.stderr.write(diagnostic(exc) + hint + "\n")
         return exc.exit_status
     except DownwedigError as exc:
         command = _chosen(words)

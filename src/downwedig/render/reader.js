@@ -38,7 +38,7 @@ function headBytes(s, limit, replace) {  // the characters in the first `limit` 
   const bytes = ENCODER.encode(s.slice(0, limit));
   return new TextDecoder().decode(bytes.subarray(0, limit), {stream: !replace});
 }
-const shown = (s, limit = SIZES.quote) => {  // reader._shown
+const shown = (s, limit = SIZES.quote) => {  // errors.excerpt
   const chars = [...s];
   return chars.length <= limit ? pyRepr(s) : pyRepr(chars.slice(0, limit).join("")) + INPUT.cut;
 };
