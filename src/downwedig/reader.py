@@ -38,7 +38,17 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-__all__ = ["BOM_REASON", "BYTE_ORDER_MARK", "available_blocks", "describe_byte", "pack_exact", "parse", "read_chunks"]
+__all__ = [
+    "ANSWER_HINT",
+    "BOM_REASON",
+    "BYTE_ORDER_MARK",
+    "available_blocks",
+    "describe_byte",
+    "looks_like_answer",
+    "pack_exact",
+    "parse",
+    "read_chunks",
+]
 
 #: The bytes Notepad and some other editors write at the start of a UTF-8 file; a judge's reader chokes on them.
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"
@@ -97,12 +107,30 @@ def _read_n(header: bytes, source: str) -> int:
             _text(line[digits : digits + 4], 1, source, offset=digits, complete=False)
         shown = excerpt(line[:80].decode("utf-8", "replace"))
         raise _fail(f"the number of steps n must be a positive integer, got {shown}", 1, digits + 1, source)
-    if digits > _LONGEST_N:
-        raise _fail(f"the number of steps n = {excerpt(line[:80].decode())} is too large for any input", 1, 1, source)
+    if digits > _LONGEST_N:  # (an answer file of more than 18 days reads so: its first line is all digits)
+        hint = ANSWER_HINT if looks_like_answer(line) else ""
+        shown = excerpt(line[:80].decode())
+        raise _fail(f"the number of steps n = {shown} is too large for any input{hint}", 1, 1, source)
     n = int(line)
     if n < 1:
         raise _fail(f"the number of steps n must be at least 1, got {line.decode()!r}", 1, 1, source)
     return n
+
+
+def looks_like_answer(data: bytes) -> bool:
+    """Whether ``data``, given where a staircase goes, is an answer file instead. O(len(data)).
+
+    The rule of every command that says so (``solve``, ``validate``,
+    ``answers``, ``check``): one line of more than one digit ``1``/``2``, the
+    first a ``2`` (day 1 is always Dima's: step 1 has no move), and nothing
+    but blanks after it.
+
+    >>> looks_like_answer(b"211112222212\\n"), looks_like_answer(b"12\\n"), looks_like_answer(b"21\\nWRWRWRWR\\n")
+    (True, False, False)
+    """
+    first, _, rest = data.partition(b"\n")
+    digits = first.rstrip(_BLANK)
+    return len(digits) > 1 and digits[:1] == b"2" and not digits.translate(None, b"12") and not rest.strip()
 
 
 def describe_byte(byte: int) -> str:
@@ -366,10 +394,7 @@ def read_chunks(
                 skipped += len(buffer)
                 buffer = b""
     if done < n:
-        digits = header.rstrip(_BLANK)
-        # An answer: 1s and 2s, day 1 always a 2.
-        answer = done == 0 and len(digits) > 1 and digits[:1] == b"2" and not digits.translate(None, b"12")
-        hint = ANSWER_HINT if answer else ""
+        hint = ANSWER_HINT if done == 0 and looks_like_answer(header) else ""
         raise _fail(f"expected {n} steps, found only {done}{hint}", done + 2, 1, source)
 
 

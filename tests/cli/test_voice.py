@@ -159,3 +159,44 @@ def test_a_staircase_of_another_width_gets_the_width_hint(cli: Cli, tmp_path: Pa
 def test_validate_takes_the_judges_width_only_so_gives_no_width_hint(cli: Cli) -> None:
     result = cli("validate", "-", stdin=b"2\nWWWWWW\nWRWRWR\n")
     assert result.status == 3 and "--width" not in result.stderr
+
+
+HINT = "this looks like an answer (a digit 1 or 2 per day), not a staircase"
+
+
+def _answer_of(cli: Cli, tmp_path: Path, days: int) -> Path:
+    """The answer file of a random staircase of ``days`` steps (its first digit is 2: day 1 is Dima's)."""
+    staircase = tmp_path / f"s{days}.in"
+    staircase.write_text(cli("gen", "random", "--n", str(days)).out)
+    answer = tmp_path / f"s{days}.ans"
+    answer.write_text(cli("solve", staircase).out)
+    return answer
+
+
+@pytest.mark.parametrize("days", [2, 12, 19, 300_000])
+def test_validate_answers_and_check_name_an_answer_file_as_solve_does(cli: Cli, tmp_path: Path, days: int) -> None:
+    """F13: the same rule (reader.looks_like_answer) behind solve, validate, answers and check."""
+    answer = _answer_of(cli, tmp_path, days)
+    solve = cli("solve", answer)
+    assert solve.status == 1 and solve.stderr.endswith(f"; {HINT}\n"), solve.stderr[:300]
+    validate = cli("validate", answer)
+    assert validate.status == 3 and validate.stderr.endswith(f"; {HINT}\n"), validate.stderr[:300]
+    assert len(validate.stderr) < 300
+    check = cli("check", answer, answer, answer)
+    assert check.status == 3 and check.stderr.startswith("FAIL invalid input: ") and HINT in check.stderr
+    # answers: the answer file is named so, and does not stop its staircase's answer from being written.
+    staircase = tmp_path / f"s{days}.in"
+    answers = cli("answers", "-j", "1", staircase, answer)
+    assert answers.status == 1
+    ok, failed, summary = answers.out.splitlines()
+    assert ok == f"ok     {staircase} -> {answer} (n = {days})"
+    assert failed.startswith(f"FAILED {answer}: {answer}:") and failed.endswith(f"; {HINT}")
+    assert summary == "answers: 1 written, 1 failed, of 2 inputs"
+    assert answer.read_text() == cli("solve", staircase).out
+
+
+def test_a_staircase_is_not_called_an_answer(cli: Cli) -> None:
+    # n = 21 with its steps missing, n = 12 and one step, and 1s and 2s starting with 1: no hint.
+    for text in (b"21\nWWWWWWWW\n", b"1\n", b"12\n", b"121212121212121212121\n"):
+        for command in ("solve", "validate"):
+            assert "looks like an answer" not in cli(command, "-", stdin=text).stderr, (command, text)

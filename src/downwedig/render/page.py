@@ -121,6 +121,7 @@ INPUT_WORDS = {
     "n_empty": "expected the number of steps n on the first line, found an empty line",
     "n_not_integer": "the number of steps n must be a positive integer, got {shown}",
     "n_too_large": "the number of steps n = {shown} is too large for any input",
+    "n_too_large_answer": "the number of steps n = {shown} is too large for any input" + ANSWER_HINT,
     "n_zero": "the number of steps n must be at least 1, got {shown}",
     "n_over": "n = {n} is not in [1, {max}]",
     "bad_piece": "unexpected character {char} in step {step} (a piece is 'W' or 'R')",
