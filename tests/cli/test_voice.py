@@ -200,3 +200,22 @@ def test_a_staircase_is_not_called_an_answer(cli: Cli) -> None:
     for text in (b"21\nWWWWWWWW\n", b"1\n", b"12\n", b"121212121212121212121\n"):
         for command in ("solve", "validate"):
             assert "looks like an answer" not in cli(command, "-", stdin=text).stderr, (command, text)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_option_says_what_it_does(command: str) -> None:
+    """F15: no option's help is only its default, and the help's words for a value are its metavar."""
+    import argparse
+    import re
+
+    from downwedig.cli import build_parser
+
+    parser = build_parser(command)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[command]
+    for action in sub._actions:
+        if isinstance(action, argparse._HelpAction) or action.help == argparse.SUPPRESS:
+            continue
+        words = re.sub(r"\([^)]*\)", "", action.help or "").split()
+        assert len(words) >= 2, (command, action.option_strings or action.dest, action.help)
+        if "--solution" in action.option_strings:  # (the description names the command as the usage does)
+            assert (sub.description or "").startswith(f"Run {action.metavar} "), (command, action.metavar)
