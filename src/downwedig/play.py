@@ -95,6 +95,10 @@ class Game:
     to_move: Player = Player.DINA
     turns: list[Turn] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.analysis, DayAnalysis):  # (a Staircase would fail later, far from here)
+            raise TypeError(f"Game takes a day's analysis (explain.analyse(staircase, day)), not {self.analysis!r:.60}")
+
     @property
     def over(self) -> bool:
         """Whether the player to move is stuck. O(width).
