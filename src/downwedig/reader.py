@@ -13,8 +13,8 @@ The input is read in blocks of the lines that have arrived (:func:`read_chunks`;
 :func:`parse` reads bytes in memory the same way).  A block of well-formed
 lines (``\\n`` endings, or ``\\r\\n`` and trailing blanks, which a few C-level
 replaces remove) is checked and packed with a handful of C-level byte
-operations per column: O(n * width) bytes touched, about 6 ms for ``n =
-300,000``.  Anything else goes line by line in Python, which is slower but
+operations per column: O(n * width) bytes touched, about 12 ms for ``n =
+300,000`` (:func:`parse` of random rows).  Anything else goes line by line in Python, which is slower but
 finds the exact position of a problem.
 
 >>> parse("3\\nWWWWWWWW\\r\\nRRRRRRRR  \\nWRWRWRWR").rows()
@@ -254,7 +254,7 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
 
     ``source`` names the input in error messages.  Raises
     :class:`~downwedig.InvalidStaircase` on the first problem.  Cost: O(size),
-    about 5 ms for 300,000 well-formed steps.  Mirrored in ``render/reader.js``
+    about 12 ms for 300,000 well-formed steps.  Mirrored in ``render/reader.js``
     (the HTML page's own staircase), message for message.
 
     >>> parse(b"2\\nWR\\nRR\\n", width=2)

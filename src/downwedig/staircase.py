@@ -8,10 +8,13 @@ step (one up to width 8, two big-endian past it): 300,000 steps take 300 kB,
 and a step is read back in O(1).  Steps are numbered from 1 (the top) as in
 the problem, everywhere in the package.
 
-The rule (:func:`allows_move`) is written here once: the handkerchief may go
+The rule (:func:`allows_move`) is defined here: the handkerchief may go
 from step ``i`` down to step ``j`` when ``0 < j - i <= common(i, j)``, the
-number of columns where both steps have the same colour.  The engine's fast
-form of it, every step at once, is :mod:`downwedig.moves`.
+number of columns where both steps have the same colour.  It is restated,
+for speed or in another language, by :mod:`downwedig.moves` (every step at
+once), the one-file solution and ``solution.cpp`` of
+:mod:`downwedig.contest.shipping.programs`, and the page's ``render/reader.js``;
+the tests hold each to the reference solver, which uses this one.
 
 >>> s = Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "RRRRRRRR"])
 >>> s

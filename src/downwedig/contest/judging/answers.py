@@ -24,19 +24,18 @@ answer file given as an input (named so, as ``solve`` names it).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import multiprocessing
 import os
 import re
 import signal
 import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...engine.solver import answer
 from ...errors import InvalidDestination, InvalidStaircase
+from ...files import whole_file
 from ...interrupts import defer_if_held, held
 from ...reader import looks_like_answer, parse
 
@@ -139,20 +138,11 @@ def _answer_given(source: str) -> str | None:
 
 
 def _write_whole(target: str, text: str) -> None:
-    """Write ``target`` under a temporary name and rename it: no half-written file, and a link is replaced."""
+    """Write ``target`` whole (:func:`~downwedig.files.whole_file`): no half-written file, and a link is replaced."""
     # (held: a signal between making the temporary file and the rename waits for the rename, or for the
     # file's removal, so that nothing is left behind whenever it comes)
-    with held():
-        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".downwedig-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="ascii") as out:
-                out.write(text)
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+    with held(), whole_file(target, replace=True, prefix=".downwedig-") as out:
+        out.write(text.encode("ascii"))
 
 
 def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -> Result:
