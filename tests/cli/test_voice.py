@@ -219,3 +219,22 @@ def test_every_option_says_what_it_does(command: str) -> None:
         assert len(words) >= 2, (command, action.option_strings or action.dest, action.help)
         if "--solution" in action.option_strings:  # (the description names the command as the usage does)
             assert (sub.description or "").startswith(f"Run {action.metavar} "), (command, action.metavar)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "{long}",
+        "01 {long}",
+        "01 random --{long}",
+        "01 random --{long} 3",
+        "01 random --red {long}",
+        "01 random --n {long}",
+    ],
+)
+def test_a_plan_quotes_a_huge_word_cut_short(cli: Cli, tmp_path: Path, line: str) -> None:
+    plan = tmp_path / "long.plan"
+    plan.write_text(line.format(long="7" * 100_000) + "\n")
+    result = cli("gen", "--plan", plan, "-o", tmp_path / "out")
+    assert result.status == 1 and result.stderr.startswith(f"{plan}:1:")
+    assert len(result.stderr) < 400, result.stderr[:400]

@@ -137,7 +137,7 @@ def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan])
         flag, equals, value = flag.partition("=")
         if not equals:
             if not rest:
-                raise fail(f"{flag} needs a value", column)
+                raise fail(f"{excerpt(flag, quote=False)} needs a value", column)
             (_, value), rest = rest[0], rest[1:]
         try:
             if flag == "--n":
@@ -148,10 +148,12 @@ def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan])
                 try:
                     options[flags[flag].name] = flags[flag].parse(value)
                 except ValueError as exc:
-                    raise ValueError(f"{flag} {value}: {exc}") from None
+                    raise ValueError(f"{flag} {excerpt(value, quote=False)}: {exc}") from None
             else:
                 known = ", ".join(["--n", "--seed", *flags])
-                raise ValueError(f"family {family.name!r} has no option {flag} (it takes {known})")
+                raise ValueError(
+                    f"family {family.name!r} has no option {excerpt(flag, quote=False)} (it takes {known})"
+                )
         except ValueError as exc:  # InvalidOption too
             raise fail(str(exc), column) from None
     if family.name == "max" and options.get("kind", "random") not in set(all_families()) - {"max"}:
