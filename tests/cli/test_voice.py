@@ -238,3 +238,14 @@ def test_a_plan_quotes_a_huge_word_cut_short(cli: Cli, tmp_path: Path, line: str
     result = cli("gen", "--plan", plan, "-o", tmp_path / "out")
     assert result.status == 1 and result.stderr.startswith(f"{plan}:1:")
     assert len(result.stderr) < 400, result.stderr[:400]
+
+
+def test_check_names_a_staircase_given_as_the_answer(cli: Cli) -> None:
+    result = cli("check", SAMPLE, SAMPLE.with_suffix(".ans"), SAMPLE)
+    assert result.status == 3
+    assert result.stderr == (
+        "FAIL invalid answer file: line 2: expected one line of 12 digits, found a second line; "
+        "this looks like a staircase (an input), not an answer\n"
+    )
+    wrong = cli("check", SAMPLE, SAMPLE.with_suffix(".ans"), "-", stdin=b"")
+    assert "looks like" not in wrong.stderr

@@ -116,6 +116,21 @@ def _bytes(data: str | bytes | bytearray) -> bytes:
     return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else bytes(data)
 
 
+#: Added to an answer file's fault when it reads as a staircase (the files given in the wrong order).
+_STAIRCASE_HINT = "; this looks like a staircase (an input), not an answer"
+
+
+def _looks_like_staircase(data: bytes) -> bool:
+    """Whether ``data`` starts as a staircase does: a number alone on its line, then a line of pieces. O(1).
+
+    >>> _looks_like_staircase(b"2\\nWWWWWWWW\\nRRRRRRRR\\n"), _looks_like_staircase(b"21\\n")
+    (True, False)
+    """
+    first, second = (data[:200].split(b"\n") + [b"", b""])[:2]
+    pieces = second.rstrip(b" \t\r")
+    return first.rstrip(b" \t\r").isdigit() and bool(pieces) and not pieces.translate(None, b"WR")
+
+
 def _more_than_blanks(block: bytes, stream: Readable) -> bool:
     """Whether ``block`` or the rest of ``stream`` holds a byte other than a blank (reads until it does)."""
     while block:
@@ -199,7 +214,8 @@ def check(
         try:
             expected = read_digits(answer_data, len(staircase))
         except InvalidOutput as exc:
-            return Checked(Verdict.FAIL, f"FAIL invalid answer file: {exc}")
+            hint = _STAIRCASE_HINT if _looks_like_staircase(_bytes(answer_data)) else ""
+            return Checked(Verdict.FAIL, f"FAIL invalid answer file: {exc}{hint}")
     found = compare(expected, output)
     day = found.first_wrong_day
     if not explain or day is None:
