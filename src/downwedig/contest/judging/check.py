@@ -126,7 +126,7 @@ def _looks_like_staircase(data: bytes) -> bool:
     >>> _looks_like_staircase(b"2\\nWWWWWWWW\\nRRRRRRRR\\n"), _looks_like_staircase(b"21\\n")
     (True, False)
     """
-    first, second = (data[:200].split(b"\n") + [b"", b""])[:2]
+    first, second = [*data[:200].split(b"\n"), b"", b""][:2]
     pieces = second.rstrip(b" \t\r")
     return first.rstrip(b" \t\r").isdigit() and bool(pieces) and not pieces.translate(None, b"WR")
 
