@@ -37,11 +37,7 @@ def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | 
     )
     seed = getattr(defaults, "seed", None)
     parser.add_argument(
-        "--seed",
-        type=_seed,
-        default=0 if seed is None else seed,
-        metavar="S",
-        help="the generator's seed, any integer: the same seed, the same test (default 0)",
+        "--seed", type=_seed, default=0 if seed is None else seed, metavar="S", help="any integer (default 0)"
     )
     parser.add_argument(
         "-o",
