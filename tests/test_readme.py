@@ -128,7 +128,7 @@ def test_console_block(block: Block, tmp_path: Path) -> None:
     note = block.note
     if note.startswith("needs "):
         tool, _, how = note[len("needs ") :].partition(": ")
-        need_tool([tool], how or f"install {tool}")
+        need_tool([tool], how.split(";")[0].strip() or f"install {tool}")  # (without "; slow")
     if "slow" in note.split() and not THOROUGH:
         pytest.skip(f"a slow block ({block.where}): it runs under HYPOTHESIS_PROFILE=thorough (CI)")
     outputs = run_block(block, tmp_path)
