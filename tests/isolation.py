@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.judging import cgroup
+from downwedig.contest.running import cgroup
 from downwedig.errors import CommandError
 
 from .conftest import THOROUGH, missing_tool

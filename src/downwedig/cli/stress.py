@@ -68,7 +68,7 @@ def _excerpt(data: bytes, limit: int = 400) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.judging.run import stop_all
+    from ..contest.running.run import stop_all
     from ..interrupts import terminations
 
     try:
@@ -82,9 +82,9 @@ def _stress(args: argparse.Namespace) -> int:
     import concurrent.futures
 
     from ..contest.generating.registry import to_text
-    from ..contest.judging.cgroup import isolation
     from ..contest.judging.stress import stress
     from ..contest.judging.verdict import Limits
+    from ..contest.running.cgroup import isolation
 
     mode = isolation()
     tty = sys.stderr.isatty()

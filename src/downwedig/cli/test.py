@@ -104,7 +104,7 @@ def _timing_line(totals: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.judging.run import stop_all
+    from ..contest.running.run import stop_all
     from ..interrupts import terminations
 
     try:
@@ -115,9 +115,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    from ..contest.judging.cgroup import isolation
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
+    from ..contest.running.cgroup import isolation
 
     if args.tests:
         paths = [Path(path) for path in args.tests]

@@ -4,7 +4,7 @@
 beside it; folders are searched through, so a problem package's ``data/``
 works); :func:`check_tests` makes sure each can be judged; :func:`judge` runs
 the solution (a shell command reading the test on stdin) on each through
-:func:`~downwedig.contest.judging.run.run_solution`, under
+:func:`~downwedig.contest.running.run.run_solution`, under
 :class:`~downwedig.contest.judging.verdict.Limits`, and gives one :class:`Result`
 per test, in the tests' order.  Every test's input and answer are read,
 checked and fingerprinted before the first run, and read again (regular files
@@ -49,9 +49,9 @@ from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests
 from ...reader import parse
+from ..running.run import Run, describe_exit, run_solution
 from .answers import natural_key
 from .check import Checked, compare, read_digits
-from .run import Run, describe_exit, run_solution
 from .verdict import Limits, Verdict
 
 __all__ = [
@@ -277,14 +277,7 @@ def judge_test(command: str, test: Test, limits: Limits, fingerprint: bytes | No
         if fingerprint is None:
             raise
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"not run: {exc}")
-    run = run_solution(
-        command,
-        data,
-        limits.wall_s,
-        cpu_limit=limits.cpu_s,
-        memory_mib=limits.memory_mib,
-        output_limit=limits.output_bytes,
-    )
+    run = run_solution(command, data, limits)
     found = classify(run, expected, limits)
     return Result(test.name, found.verdict, run.cpu_seconds, run.seconds, run.peak_mib, found.message)
 

@@ -28,8 +28,8 @@ from pathlib import Path
 from ...errors import CommandError
 from ...staircase import TIME_LIMIT_S
 from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
-from ..judging.run import run_solution
 from ..judging.verdict import Limits, Verdict
+from ..running.run import run_solution
 
 __all__ = ["CXX", "LEGACY_MULTIPLIER", "Measured", "Timing", "choose", "measure"]
 
@@ -38,7 +38,7 @@ CXX = ("g++", "-O2", "-std=gnu++17")
 #: What verifyproblem multiplies the slowest accepted run by in the legacy format (its ``time_multiplier``).
 LEGACY_MULTIPLIER = 5
 #: The limits the solutions are measured under (generous: this is a measurement, not a verdict).
-_MEASURE = Limits(cpu_s=60)
+_MEASURE = Limits(cpu_s=60, memory_mib=1024)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,8 +121,8 @@ def measure(
                 progress(f"{solution} ({how})")
             slowest: Measured | None = None
             for name, data, expected in tests:
-                run = run_solution(command, data, _MEASURE.wall_s, cpu_limit=_MEASURE.cpu_s, memory_mib=1024)
-                found = classify(run, expected, Limits(cpu_s=_MEASURE.cpu_s, memory_mib=1024))
+                run = run_solution(command, data, _MEASURE)
+                found = classify(run, expected, _MEASURE)
                 if found.verdict is not Verdict.AC:
                     raise CommandError(
                         f"the accepted {solution} ({how}) got {found.verdict} on {name}: {found.message}"

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from downwedig.contest.judging import cgroup
+from downwedig.contest.running import cgroup
 
 from ...conftest import missing_tool
 from ...solutions import alive

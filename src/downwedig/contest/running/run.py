@@ -8,20 +8,20 @@ memory, and the isolation it ran under.  How:
   learns where the test lives; it runs in a fresh, empty working folder
   (``TMPDIR`` too), removed with everything in it after the run (a simple
   command's relative file names, ``python3 solution.py``, are made absolute
-  first: :func:`~downwedig.contest.judging.command.relocated`).  The output
+  first: :func:`~downwedig.contest.running.command.relocated`).  The output
   and errors go to unnamed temporary files, so a background process that keeps
   them open cannot hold the run up (the run ends when the command's process
   ends), and a huge output costs disk, not memory: no file may grow past
   ``output_limit`` bytes (``RLIMIT_FSIZE``; ``SIGXFSZ`` then), and only the
   first :data:`STDERR_KEPT` bytes of the errors are read back.
 - **Its own cgroup**, where the machine allows it
-  (:func:`~downwedig.contest.judging.cgroup.isolation`: ``cgroup-v2`` or
+  (:func:`~downwedig.contest.running.cgroup.isolation`: ``cgroup-v2`` or
   ``cgroup-v1``): the shell that runs the command moves itself into a fresh
   cgroup (v1; in v2 the judge moves it) and stops itself, and the judge checks
   it is there before it lets it go on, so every process of the run is in the
   group.  CPU time and peak memory are the group's
   (children included, waited for or not); the memory limit and a cap of
-  :data:`~downwedig.contest.judging.cgroup.PROCESS_LIMIT` tasks are the
+  :data:`~downwedig.contest.running.cgroup.PROCESS_LIMIT` tasks are the
   group's; the judge reads the group's CPU time as the run goes and ends it
   once it passes the CPU limit; and when the command ends (or at a limit) the
   whole group is killed, then removed.
@@ -31,7 +31,7 @@ memory, and the isolation it ran under.  How:
   address space, which is the memory limit); peak memory from GNU time
   (``/usr/bin/time``) where it is installed, else the kernel's ``ru_maxrss``
   (which on Linux counts the judge's own size for a small program); and a
-  sweep for what the run left (:mod:`~downwedig.contest.judging.sweep`, which
+  sweep for what the run left (:mod:`~downwedig.contest.running.sweep`, which
   says what it cannot see).
 - **A wall-clock limit** ends every run: at ``timeout`` seconds it is killed
   (and reported with ``returncode`` None).  A simple command (one program and
@@ -67,7 +67,7 @@ from ...errors import CommandError
 from . import sweep, workspace
 from .cgroup import Group, isolation, new_group
 from .command import describe_exit, has_gnu_time, read_time_report, shell_script
-from .verdict import OUTPUT_LIMIT
+from .limits import OUTPUT_LIMIT, Limits
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -214,25 +214,28 @@ def _size(file: object) -> int:
 
 
 def run_solution(
-    command: str,
-    data: bytes | Path,
-    timeout: float,
-    *,
-    cpu_limit: float | None = None,
-    memory_mib: int | None = None,
-    output_limit: int = OUTPUT_LIMIT,
+    command: str, data: bytes | Path, limits: Limits | None = None, *, timeout: float | None = None
 ) -> Run:
     """Run the shell ``command`` with ``data`` (bytes, or a file read first) on stdin, as the module docstring says.
 
-    ``timeout`` is the wall-clock limit; ``cpu_limit`` (seconds) and
-    ``memory_mib`` are enforced when given.  Raises :class:`Stopped` after
-    :func:`stop_all`, and a :class:`~downwedig.errors.CommandError` when the
-    run's cgroup cannot be made.  Cost: the run itself, plus a few milliseconds.
+    ``limits`` are the run's (CPU, memory, stack, output; the wall clock is
+    :attr:`Limits.wall_s` unless ``timeout`` is given); without them only the
+    wall clock (``timeout``) and the output cap hold.  Raises :class:`Stopped`
+    after :func:`stop_all`, and a :class:`~downwedig.errors.CommandError` when the
+    run cannot be set up.  Cost: the run itself, plus a few milliseconds.
 
-    >>> run = run_solution("exit 3", b"", timeout=10, cpu_limit=1, memory_mib=64)
+    >>> run = run_solution("exit 3", b"", Limits(cpu_s=1, memory_mib=64))
     >>> run.returncode, run.timed_out, run.cpu_seconds < 1
     (3, False, True)
     """
+    if timeout is None:
+        if limits is None:
+            raise TypeError("run_solution needs limits or a timeout")
+        timeout = limits.wall_s
+    cpu_limit = None if limits is None else limits.cpu_s
+    memory_mib = None if limits is None else limits.memory_mib
+    stack_mib = None if limits is None else limits.stack
+    output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
     if not isinstance(data, (bytes, bytearray)):
         data = Path(data).read_bytes()
     mode = isolation()
@@ -249,7 +252,14 @@ def run_solution(
             stack.callback(group.remove)
         enter = group.entries() if group is not None else []
         script = shell_script(
-            command, cpu_limit, memory_mib, output_limit, stop_first=grouped, enter=enter, origin=origin
+            command,
+            cpu_limit,
+            memory_mib,
+            output_limit,
+            stop_first=grouped,
+            enter=enter,
+            origin=origin,
+            stack_mib=stack_mib,
         )
         argv = ["/bin/sh", "-c", script]
         private, work = workspace.run_folder()

@@ -1,7 +1,7 @@
 """Without cgroups: a run's processes found by their process group and a mark, and killed (the ``process-group`` mode).
 
-Where :func:`~downwedig.contest.judging.cgroup.isolation` finds no cgroup to
-use, :func:`~downwedig.contest.judging.run.run_solution` still ends everything
+Where :func:`~downwedig.contest.running.cgroup.isolation` finds no cgroup to
+use, :func:`~downwedig.contest.running.run.run_solution` still ends everything
 a run started, as far as a process without privileges can see it:
 
 - the command runs in a new session, its own process group, killed as a whole;

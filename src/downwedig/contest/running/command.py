@@ -135,6 +135,7 @@ def shell_script(
     stop_first: bool = False,
     enter: Sequence[str] = (),
     origin: str | None = None,
+    stack_mib: int | None = None,
 ) -> str:
     """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
 
@@ -147,7 +148,8 @@ def shell_script(
     the ``tasks`` files ``enter`` (cgroup v1), which, unlike the judge moving
     another process, takes no global lock in the kernel (that costs a
     10-millisecond RCU grace period).  The
-    stack is unlimited whenever memory is limited, as judges set it.  With
+    stack is ``stack_mib`` (the caller gives the memory limit by default, as
+    Kattis and Codeforces do); without it, it is left as it is.  With
     ``origin``, the command's file names are :func:`relocated` from there.
 
     >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
@@ -159,10 +161,10 @@ def shell_script(
     if cpu_limit is not None:
         soft = math.ceil(cpu_limit) + 1
         lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
-    if memory_mib is not None:
-        if not stop_first:
-            lines.append(f"ulimit -v {memory_mib * 1024} 2>/dev/null")
-        lines.append("ulimit -S -s unlimited 2>/dev/null")
+    if memory_mib is not None and not stop_first:
+        lines.append(f"ulimit -v {memory_mib * 1024} 2>/dev/null")
+    if stack_mib is not None:
+        lines.append(f"ulimit -s {stack_mib * 1024} 2>/dev/null")
     if origin is not None:
         command = relocated(command, origin)
     return "\n".join([*lines, exec_form(command)])

@@ -25,7 +25,7 @@ here (``DOWNWEDIG_ISOLATION`` chooses: ``auto``, the default, ``cgroup-v2``,
   writable below this process's own cgroup (as for root);
 - ``process-group``: neither (other systems, containers without cgroups,
   unprivileged users without delegation): the caller falls back to a process
-  group, a session and a sweep (see :mod:`~downwedig.contest.judging.sweep`).
+  group, a session and a sweep (see :mod:`~downwedig.contest.running.sweep`).
 
 Groups are named ``downwedig-PID-START-TOKEN`` after the judging process and its
 start time; one whose judge is gone (killed with ``SIGKILL``) is emptied and
