@@ -70,6 +70,7 @@ def test_the_old_name_of_the_time_limit_still_works(cli: Cli, tmp_path: Path) ->
     assert cli(*argv, "--timeout", "2").status == 0
 
 
+@pytest.mark.usefixtures("unboxed")  # (its state file is outside the box)
 def test_a_failure_that_does_not_happen_again_is_reported_as_found(cli: Cli, tmp_path: Path) -> None:
     """A flaky solution (here: wrong on its first run only) must not lose the failing test it gave."""
     ran = tmp_path / "ran"

@@ -84,9 +84,9 @@ def _stress(args: argparse.Namespace) -> int:
     from ..contest.generating.registry import to_text
     from ..contest.judging.stress import stress
     from ..contest.judging.verdict import Limits
-    from ..contest.running.cgroup import isolation
+    from ..contest.running.isolation import describe
 
-    mode = isolation()
+    mode, missing = describe()
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, test: Any) -> None:
@@ -109,6 +109,8 @@ def _stress(args: argparse.Namespace) -> int:
     if tty:
         sys.stderr.write("\r\033[K")
     out = sys.stdout
+    for why in missing:
+        out.write(f"isolation: not given here: {printable(why)}\n")
     if report.failure is None:
         out.write(
             f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n}; isolation: {mode})\n"

@@ -117,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
 def _judge(args: argparse.Namespace) -> int:
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
-    from ..contest.running.cgroup import isolation
+    from ..contest.running.isolation import describe
 
     if args.tests:
         paths = [Path(path) for path in args.tests]
@@ -128,7 +128,7 @@ def _judge(args: argparse.Namespace) -> int:
     command = solution_command(args.solution)
     tests = find_tests(paths)
     fingerprints = check_tests(tests)
-    mode = isolation()
+    mode, missing = describe()
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
     tty = sys.stderr.isatty()
 
@@ -160,7 +160,12 @@ def _judge(args: argparse.Namespace) -> int:
             }
             for r in results
         ]
-        report = {"tests": rows, "summary": {**totals, "not_run": len(tests) - len(results)}, "isolation": mode}
+        report = {
+            "tests": rows,
+            "summary": {**totals, "not_run": len(tests) - len(results)},
+            "isolation": mode,
+            "isolation_missing": missing,
+        }
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
@@ -173,5 +178,6 @@ def _judge(args: argparse.Namespace) -> int:
         if len(results) < len(tests):
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
         limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB; isolation: {mode}"
-        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
+        lacking = "".join(f"isolation: not given here: {printable(why)}\n" for why in missing)
+        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + lacking + _timing_line(totals) + "\n")
     return 0 if totals["verdict"] == "AC" else 1

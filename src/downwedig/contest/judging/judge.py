@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests
 from ...reader import parse
-from ..running.run import Run, describe_exit, run_solution
+from ..running.run import JudgeFailure, Run, describe_exit, run_solution
 from .answers import natural_key
 from .check import Checked, compare, read_digits
 from .verdict import Limits, Verdict
@@ -277,7 +277,10 @@ def judge_test(command: str, test: Test, limits: Limits, fingerprint: bytes | No
         if fingerprint is None:
             raise
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"not run: {exc}")
-    run = run_solution(command, data, limits)
+    try:
+        run = run_solution(command, data, limits)
+    except JudgeFailure as exc:
+        return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"the judge's own failure, not the solution's: {exc}")
     found = classify(run, expected, limits)
     return Result(test.name, found.verdict, run.cpu_seconds, run.seconds, run.peak_mib, found.message)
 

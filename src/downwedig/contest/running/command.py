@@ -136,6 +136,7 @@ def shell_script(
     enter: Sequence[str] = (),
     origin: str | None = None,
     stack_mib: int | None = None,
+    wrap: Sequence[str] = (),
 ) -> str:
     """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
 
@@ -151,6 +152,8 @@ def shell_script(
     stack is ``stack_mib`` (the caller gives the memory limit by default, as
     Kattis and Codeforces do); without it, it is left as it is.  With
     ``origin``, the command's file names are :func:`relocated` from there.
+    With ``wrap`` (the sandbox's words), the script ends by ``exec``-ing them
+    with ``/bin/sh -c COMMAND``: the limits hold in the sandbox too.
 
     >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
     ['kill -STOP $$', 'ulimit -f 1 2>/dev/null']
@@ -167,7 +170,10 @@ def shell_script(
         lines.append(f"ulimit -s {stack_mib * 1024} 2>/dev/null")
     if origin is not None:
         command = relocated(command, origin)
-    return "\n".join([*lines, exec_form(command)])
+    last = exec_form(command)
+    if wrap:
+        last = "exec " + " ".join(shlex.quote(word) for word in [*wrap, "/bin/sh", "-c", last])
+    return "\n".join([*lines, last])
 
 
 _gnu_time: bool | None = None
