@@ -60,7 +60,7 @@ def test_the_cgroup_v2_core_on_the_kernel(tmp_path: object) -> None:
     base = cgroup._bases().get("")
     if base is None or not os.access(base, os.W_OK):
         missing_tool("needs a writable cgroup v2 (unified) hierarchy, as root has on most Linux machines")
-    folder = os.path.join(base, f"downwedig-{os.getpid()}-{cgroup._start_time()}-7e57")
+    folder = os.path.join(base, f"downwedig-{cgroup._namespace()}-{os.getpid()}-{cgroup._start_time()}-7e57")
     try:
         os.mkdir(folder)
     except OSError as exc:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.running import cgroup
+from downwedig.contest.running import cgroup, sweep
 from downwedig.contest.running.limits import Limits
 from downwedig.contest.running.run import Stopped, describe_exit, has_gnu_time, run_solution, stop_all
 
@@ -318,7 +318,7 @@ def test_the_cgroups_are_removed_after_each_run(grouped: str) -> None:
         entry
         for base in {os.path.dirname(folder) for folder in _bases()}
         for entry in os.listdir(base)
-        if entry.startswith(f"downwedig-{os.getpid()}-")
+        if entry.startswith(f"downwedig-{sweep.namespace()}-{os.getpid()}-")
     ]
     assert leftovers == []
 
@@ -427,8 +427,8 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
 def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_path: Path) -> None:
     from downwedig.contest.running import workspace
 
-    (tmp_path / "downwedig-run-999999-1-abcd" / "work").mkdir(parents=True)
-    (tmp_path / "downwedig-time-999999-1-efgh").write_text("")
+    (tmp_path / f"downwedig-run-{sweep.namespace()}-999999-1-abcd" / "work").mkdir(parents=True)
+    (tmp_path / f"downwedig-time-{sweep.namespace()}-999999-1-efgh").write_text("")
     mine = tmp_path / f"downwedig-run-{workspace._owner()}-ijkl"
     mine.mkdir()
     saved = tempfile.tempdir
