@@ -25,8 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
         "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
         "(a problem package's data/ works); none means the folder tests/. A CMD that is one .py file runs with "
-        "this Python. Every test is read and checked before the first run; a test whose files change meanwhile "
-        "gets FAIL. The report names the isolation: cgroup-v2, cgroup-v1 or process-group. The summary gives the "
+        "this Python (one rule for test and stress); a source file (.cpp, .java...) is refused: compile it first. "
+        "Every test is read and checked before the first run; a test whose files change meanwhile "
+        "gets FAIL, and so does a test the judge itself cannot run (no room in TMPDIR...). The run gets its own "
+        "namespaces and, as root, its own uid through bubblewrap where it is installed; the report names the "
+        "isolation (cgroup-v1+namespaces+uid, say) and says which guarantee is missing where a piece is. "
+        "The summary gives the "
         "slowest accepted run and, when every test is AC, the time limit the problem package format derives from "
         "it (2 x, rounded up to a whole second). "
         "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or "
@@ -52,41 +56,6 @@ def _table_line(result: Any, color: bool) -> str:
         verdict = f"\033[{_COLOURS[str(result.verdict)]}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
-
-
-def solution_command(command: str) -> str:
-    """The shell command to run for ``--solution``: a lone ``FILE.py`` runs with this Python; a lone program that
-    cannot run is a usage error now, not a failure on every test. O(1).
-
-    >>> solution_command("python3 solution.py")
-    'python3 solution.py'
-    """
-    import os
-    import shlex
-    import shutil
-
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return command
-    if len(words) != 1 or command.strip() != shlex.quote(words[0]):
-        return command  # arguments, or shell syntax: the shell runs it as it is
-    program = words[0]
-    if program.endswith(".py"):
-        if not os.path.isfile(program):
-            raise UsageError(f"--solution {program}: no such file")
-        return f"{shlex.quote(sys.executable)} {shlex.quote(program)}"
-    if "/" in program:
-        if not os.path.isfile(program):
-            raise UsageError(f"--solution {program}: no such file")
-        if not os.access(program, os.X_OK):
-            raise UsageError(
-                f"--solution {program}: not executable (chmod +x {program}, or give the command that runs it)"
-            )
-    elif shutil.which(program) is None:
-        hint = f"./{program}" if os.path.isfile(program) else "a command on PATH, or a path to a program"
-        raise UsageError(f"--solution {program}: command not found (give {hint})")
-    return command
 
 
 def _timing_line(totals: dict[str, Any]) -> str:
@@ -117,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
 def _judge(args: argparse.Namespace) -> int:
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
+    from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
 
     if args.tests:
@@ -129,7 +99,7 @@ def _judge(args: argparse.Namespace) -> int:
     tests = find_tests(paths)
     fingerprints = check_tests(tests)
     mode, missing = describe()
-    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
+    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, result: Any) -> None:
@@ -163,6 +133,7 @@ def _judge(args: argparse.Namespace) -> int:
         report = {
             "tests": rows,
             "summary": {**totals, "not_run": len(tests) - len(results)},
+            "stack_mib": limits.stack,
             "isolation": mode,
             "isolation_missing": missing,
         }
@@ -177,7 +148,10 @@ def _judge(args: argparse.Namespace) -> int:
             line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
         if len(results) < len(tests):
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
-        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB; isolation: {mode}"
+        limit = (
+            f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB, "
+            f"stack {limits.stack} MiB; isolation: {mode}"
+        )
         lacking = "".join(f"isolation: not given here: {printable(why)}\n" for why in missing)
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + lacking + _timing_line(totals) + "\n")
     return 0 if totals["verdict"] == "AC" else 1

@@ -22,12 +22,77 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["describe_exit", "exec_form", "has_gnu_time", "read_time_report", "relocated", "shell_script"]
+from ...errors import UsageError
+
+__all__ = [
+    "COMMAND_LIMIT",
+    "describe_exit",
+    "exec_form",
+    "has_gnu_time",
+    "read_time_report",
+    "relocated",
+    "shell_script",
+    "solution_command",
+]
 
 _GNU_TIME = "/usr/bin/time"
+#: The longest command a run takes (bytes): the kernel takes at most 128 KiB in one argument, and the run's
+#: script adds its limits and sandbox to it.
+COMMAND_LIMIT = 100_000
+_SOURCES = (".c", ".cc", ".cpp", ".cxx", ".c++", ".java", ".kt", ".rs", ".go", ".pas", ".hs", ".cs", ".d", ".ml")
+
+
+def solution_command(command: str) -> str:
+    """What ``--solution`` means, for ``test`` and ``stress`` alike: a lone ``FILE.py`` runs with this Python; a
+    lone program that cannot run, a source file to compile, or a command over :data:`COMMAND_LIMIT` is a
+    :class:`~downwedig.errors.UsageError` now, not a failure on every test. O(len).
+
+    >>> solution_command("python3 solution.py")
+    'python3 solution.py'
+    >>> solution_command("ok.cpp")
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.UsageError: --solution ok.cpp: a source file: compile it first (say g++ -O2 -o ok ok.cpp, ...
+    """
+    size = len(command.encode("utf-8", "surrogateescape"))
+    if size > COMMAND_LIMIT:
+        raise UsageError(
+            f"--solution: a command of {size} bytes, over the {COMMAND_LIMIT} a run takes (put it in a script file)"
+        )
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    if len(words) != 1 or command.strip() != shlex.quote(words[0]):
+        return command  # arguments, or shell syntax: the shell runs it as it is
+    program = words[0]
+    if program.endswith(".py"):
+        if not os.path.isfile(program):
+            raise UsageError(f"--solution {program}: no such file")
+        return f"{shlex.quote(sys.executable)} {shlex.quote(program)}"
+    stem, suffix = os.path.splitext(program)
+    if suffix.lower() in _SOURCES:
+        compiler = {".c": "gcc", ".java": "javac"}.get(suffix.lower(), "g++")
+        name = os.path.basename(stem)
+        how = f"{compiler} -O2 -o {name} {program}, then --solution ./{name}"
+        if compiler == "javac":
+            how = f"javac {program}, then --solution 'java -cp {os.path.dirname(program) or '.'} {name}'"
+        raise UsageError(f"--solution {program}: a source file: compile it first (say {how})")
+    if "/" in program:
+        if not os.path.isfile(program):
+            raise UsageError(f"--solution {program}: no such file")
+        if not os.access(program, os.X_OK):
+            raise UsageError(
+                f"--solution {program}: not executable (chmod +x {program}, or give the command that runs it)"
+            )
+    elif shutil.which(program) is None:
+        hint = f"./{program}" if os.path.isfile(program) else "a command on PATH, or a path to a program"
+        raise UsageError(f"--solution {program}: command not found (give {hint})")
+    return command
 
 
 def describe_exit(code: int) -> str:
