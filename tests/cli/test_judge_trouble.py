@@ -101,7 +101,6 @@ def test_an_answer_that_is_not_a_regular_file_is_named_as_such(cli: Cli, tmp_pat
         ["gen", "max"],
         ["--version"],
         ["bundle"],
-        ["answers", "--help"],
     ],
 )
 def test_a_full_standard_output_is_a_one_line_error(args: list[str]) -> None:
