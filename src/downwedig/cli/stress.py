@@ -92,6 +92,7 @@ def _stress(args: argparse.Namespace) -> int:
     from ..contest.judging.verdict import Limits
     from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
+    from .test import isolation_words
 
     mode, missing = describe()
     tty = sys.stderr.isatty()
@@ -116,8 +117,7 @@ def _stress(args: argparse.Namespace) -> int:
     if tty:
         sys.stderr.write("\r\033[K")
     out = sys.stdout
-    for why in missing:
-        out.write(f"isolation: not given here: {printable(why)}\n")
+    mode = isolation_words(mode, missing)
     if report.failure is None:
         out.write(
             f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n}; isolation: {mode})\n"

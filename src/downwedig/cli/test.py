@@ -10,7 +10,7 @@ from typing import Any
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "isolation_words", "run"]
 
 _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
 
@@ -56,6 +56,15 @@ def _table_line(result: Any, color: bool) -> str:
         verdict = f"\033[{_COLOURS[str(result.verdict)]}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
+
+
+def isolation_words(mode: str, missing: list[str]) -> str:
+    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
+
+    >>> isolation_words("process-group", ["no sandbox"])
+    'process-group (not given here: no sandbox)'
+    """
+    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
 
 
 def _timing_line(totals: dict[str, Any]) -> str:
@@ -150,8 +159,7 @@ def _judge(args: argparse.Namespace) -> int:
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
         limit = (
             f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB, "
-            f"stack {limits.stack} MiB; isolation: {mode}"
+            f"stack {limits.stack} MiB; isolation: {isolation_words(mode, missing)}"
         )
-        lacking = "".join(f"isolation: not given here: {printable(why)}\n" for why in missing)
-        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + lacking + _timing_line(totals) + "\n")
+        sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
     return 0 if totals["verdict"] == "AC" else 1
