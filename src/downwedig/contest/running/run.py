@@ -271,7 +271,7 @@ def run_solution(
             wrap: list[str] = []
             if isinstance(box, Sandbox):
                 box.prepare(work)
-                wrap = box.argv(work, command, origin)
+                wrap = box.argv(work, command, origin, counted_by_wait=counted.mode == "process-group")
             stdout = stack.enter_context(tempfile.TemporaryFile())
             stderr = stack.enter_context(tempfile.TemporaryFile())
         except OSError as exc:
