@@ -76,7 +76,8 @@ def test_the_cgroup_v2_core_on_the_kernel(tmp_path: object) -> None:
         if not os.path.exists(os.path.join(folder, "cgroup.kill")):
             pytest.skip("this kernel has no cgroup.kill (Linux < 5.14): the group is killed process by process")
         assert group.kill(timeout=5) and group.pids() == []
-    finally:
+    finally:  # (whatever failed or skipped above: the spinner and the sleep are killed with the group)
+        group.kill(timeout=5)
         spinner.kill()
         spinner.wait()
         group.remove()

@@ -236,8 +236,11 @@ def shell_script(
     if origin is not None:
         command = relocated(command, origin)
     last = exec_form(command)
-    if wrap:
-        last = "exec " + " ".join(shlex.quote(word) for word in [*wrap, "/bin/sh", "-c", last])
+    if wrap:  # (a simple command is exec-ed by the sandbox itself; anything else by a shell in it)
+        words = " ".join(shlex.quote(word) for word in wrap)
+        last = (
+            f"exec {words} {last[5:]}" if last.startswith("exec ") else f"exec {words} /bin/sh -c {shlex.quote(last)}"
+        )
     return "\n".join([*lines, last])
 
 

@@ -11,9 +11,9 @@ run's command goes through it (:meth:`Sandbox.argv`):
   left in the namespace is killed by the kernel;
 - **its own mount namespace**: system folders read-only (``/usr``, ``/etc``,
   ``/bin``, ``/lib*``, ``/sbin``), the judge's Python and this package
-  read-only (the interpreter, ``sys.prefix``, the package's folder, the
-  absolute folders of ``PATH`` other than ``/`` and those holding the judge's
-  folder), the files the command names read-only (but no ``NAME.in``, and
+  read-only (the interpreter, ``sys.prefix``, the package's folder, and the
+  folders on ``PATH`` of the programs the command names, other than ``/`` and
+  those holding the judge's folder), the files the command names read-only (but no ``NAME.in``, and
   no ``NAME.ans`` or ``NAME.out`` beside a ``NAME.in``: those are tests), a
   minimal ``/dev``, no ``/sys`` (so no cgroup file), and its box, the only
   place it can write, at ``/box`` (its working folder, ``HOME`` and
@@ -35,6 +35,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import shlex
 import shutil
@@ -88,14 +89,39 @@ def _inside(path: str, folders: list[str]) -> bool:
     return any(_holds(folder, path) for folder in (*folders, *_SYSTEM, "/usr", "/etc"))
 
 
-def _python_folders(origin: str | None) -> list[str]:
-    """The folders a run needs for this Python and this package (read-only), the judge's folder not among them."""
+def _programs(command: str) -> list[str]:
+    """The folders of the programs the command names without a path, found on ``PATH`` (outside ``/usr``)."""
+    try:
+        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+        lexer.whitespace_split = True
+        words = list(lexer)
+    except ValueError:
+        words = command.split()
+    found = []
+    for word in dict.fromkeys(words):
+        if word and "/" not in word and word[0].isalnum():
+            where = shutil.which(word)
+            if where is not None:
+                found.append(os.path.dirname(os.path.abspath(where)))
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _bound(command: str, origin: str | None) -> tuple[str, ...]:
+    """What a run of ``command`` gets read-only (asked once per command: a judging runs one many times)."""
+    bound = _python_folders(origin, _programs(command))
+    return (*bound, *(path for path in dict.fromkeys(_named_files(command)) if not _inside(path, bound)))
+
+
+def _python_folders(origin: str | None, programs: list[str]) -> list[str]:
+    """The folders a run needs for this Python, this package and the programs it names (read-only), the
+    judge's folder not among them."""
     package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     found = [sys.prefix, sys.exec_prefix, sys.base_prefix, os.path.dirname(os.path.realpath(sys.executable))]
     found.append(package)
     with contextlib.suppress(Exception):
         found.append(site.getusersitepackages())
-    found += [entry for entry in os.environ.get("PATH", "").split(os.pathsep) if entry.startswith("/")]
+    found += programs
     kept: list[str] = []
     for folder in sorted({os.path.normpath(f) for f in found}):
         if folder == "/" or not os.path.isdir(folder) or any(_holds(root, folder) for root in (*_SYSTEM, "/usr")):
@@ -143,8 +169,7 @@ class Sandbox:
                 words += ["--symlink", os.readlink(path), path]
             elif os.path.isdir(path):
                 words += ["--ro-bind", path, path]
-        bound = _python_folders(origin)
-        bound += [path for path in dict.fromkeys(_named_files(command)) if not _inside(path, bound)]
+        bound = _bound(command, origin)
         made: set[str] = set()
         for path in bound:  # (their parents first, readable by the run whatever the judge's umask)
             parents = []
