@@ -14,4 +14,4 @@
 It imports nothing of :mod:`~downwedig.contest.judging`, which gives the verdicts.
 """
 
-__all__ = ["cgroup", "command", "limits", "run", "sweep", "workspace"]
+__all__ = ["cgroup", "command", "isolation", "limits", "run", "sandbox", "sweep", "workspace"]
