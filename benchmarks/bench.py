@@ -95,7 +95,7 @@ def run_once(argv: list[str], stdin: Path | None = None, *, capture: bool = Fals
 
 def describe(status: int) -> str:
     """An exit status as a person reads it (the signal's name when killed, also via a shell's 128 + N)."""
-    from downwedig.contest.judging.run import describe_exit
+    from downwedig.contest.running.run import describe_exit
 
     return describe_exit(-(status - 128) if status > 128 else status)
 

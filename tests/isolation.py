@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.judging import cgroup
+from downwedig.contest.running import cgroup, sandbox
 from downwedig.errors import CommandError
 
 from .conftest import THOROUGH, missing_tool
@@ -61,6 +61,22 @@ def mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str
 def grouped(monkeypatch: pytest.MonkeyPatch) -> str:
     """Runs in cgroups, for what only a cgroup can give (skipped, saying why, where there are none)."""
     return use_mode(monkeypatch, "cgroup")
+
+
+@pytest.fixture
+def unboxed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs without the sandbox, for tests that look at a run from outside (files it writes for the test)."""
+    monkeypatch.setenv(sandbox.CHOICE, "none")
+
+
+@pytest.fixture
+def boxed(monkeypatch: pytest.MonkeyPatch) -> sandbox.Sandbox:
+    """Runs in the sandbox (skipped, saying what to install, where bubblewrap is missing or does not work)."""
+    monkeypatch.setenv(sandbox.CHOICE, "bwrap")
+    found = sandbox.sandbox()
+    if isinstance(found, str):
+        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found}")
+    return found
 
 
 def our_processes(tag: str) -> list[int]:

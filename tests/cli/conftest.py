@@ -1,5 +1,5 @@
 """The command tests' fixtures: the isolation modes of ``test`` and ``stress`` (see :mod:`tests.isolation`)."""
 
-from ..isolation import grouped, mode, tag
+from ..isolation import boxed, grouped, mode, tag, unboxed
 
-__all__ = ["grouped", "mode", "tag"]
+__all__ = ["boxed", "grouped", "mode", "tag", "unboxed"]

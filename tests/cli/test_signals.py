@@ -17,6 +17,9 @@ from ..conftest import SAMPLE, default_signals
 from ..isolation import left_running, our_processes
 from ..solutions import solution_command
 
+# The solutions write files outside their folder for the tests to see: unboxed.
+pytestmark = pytest.mark.usefixtures("unboxed")
+
 # A solution that says where it runs, then sleeps: what a judge must end when told to stop.
 SLEEPER = """\
 import os, sys, time

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.judging.run import run_solution
+from downwedig.contest.running.run import run_solution
 
 from ..conftest import Cli
 from ..solutions import SOLUTION, solution_command
@@ -41,7 +41,7 @@ def test_wrong_answers_are_caught_and_shrunk(cli: Cli, tmp_path: Path, bug: str)
     # The printed gen command reproduces the original failing test.
     gen = next(line for line in result.out.splitlines() if line.startswith("original test")).split(": ", 1)[1]
     assert cli(*shlex.split(gen)[1:], "-o", tmp_path / "orig.in").status == 0
-    assert run_solution(solution_command(tmp_path, bug), (tmp_path / "orig.in").read_bytes(), 10).stdout != b""
+    assert run_solution(solution_command(tmp_path, bug), (tmp_path / "orig.in").read_bytes(), timeout=10).stdout != b""
     # (Reproducible from the seed: docs/contest.md's transcript of `stress`, run by tests/test_readme.py, pins a
     # whole report, shrinking included.)
 
@@ -70,6 +70,7 @@ def test_the_old_name_of_the_time_limit_still_works(cli: Cli, tmp_path: Path) ->
     assert cli(*argv, "--timeout", "2").status == 0
 
 
+@pytest.mark.usefixtures("unboxed")  # (its state file is outside the box)
 def test_a_failure_that_does_not_happen_again_is_reported_as_found(cli: Cli, tmp_path: Path) -> None:
     """A flaky solution (here: wrong on its first run only) must not lose the failing test it gave."""
     ran = tmp_path / "ran"

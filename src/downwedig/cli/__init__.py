@@ -22,7 +22,6 @@ which would not name the command, so :func:`_run` hands it back.
 
 from __future__ import annotations
 
-import os
 import sys
 
 from .. import __version__
@@ -93,17 +92,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     failure (``check``, whose usage errors exit 3 too); 130 interrupted
     (Ctrl-C), 143 and 129 ended by ``SIGTERM`` or ``SIGHUP`` (``test``,
     ``stress``, ``answers`` and ``package``, cleaning up as for Ctrl-C); 141
-    standard output closed early (``| head``), as for ``cat``.
+    standard output closed early (``| head``), as for ``cat``; a full, closed or
+    broken standard stream is a one-line error (``write error: ...``) with status 1.
     """
+    from ._streams import guard_streams, silence_stdout, stream_error
+
+    guard_streams()
     words = list(sys.argv[1:] if argv is None else argv)
-    if words == ["--version"]:  # the quickest answer, without building any parser
-        sys.stdout.write(f"downwedig {__version__}\n")
-        return 0
+    try:
+        if words == ["--version"]:  # the quickest answer, without building any parser
+            sys.stdout.write(f"downwedig {__version__}\n")
+            sys.stdout.flush()
+            return 0
+        return _main(words)
+    except BrokenPipeError:
+        # The reader went away (`downwedig solve big.txt | head`): stop quietly, as
+        # `cat` does, and keep Python from complaining when it flushes stdout at exit.
+        silence_stdout()
+        return 141
+    except OSError as exc:  # a full, closed or broken standard stream (or another failure nobody named)
+        silence_stdout()
+        sys.stderr.write(f"downwedig: error: {stream_error(exc)}\n")
+        return 1
+
+
+def _main(words: list[str]) -> int:
     from ..errors import DownwedigError, InvalidStaircase, InvalidText
     from ._base import diagnostic, error
 
     try:
-        return _run(words)
+        status = _run(words)
+        sys.stdout.flush()
+        return status
     except InvalidText as exc:
         hint = ""
         if isinstance(exc, InvalidStaircase) and exc.first_width and _chosen(words) in _WIDTH_COMMANDS:
@@ -113,12 +133,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DownwedigError as exc:
         command = _chosen(words)
         return error(str(exc), exc.exit_status, command if command in COMMANDS else None)
-    except BrokenPipeError:
-        # The reader went away (`downwedig solve big.txt | head`): stop quietly, as
-        # `cat` does, and keep Python from complaining when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141
     except KeyboardInterrupt as exc:  # Ctrl-C; or SIGTERM, SIGHUP as downwedig.interrupts.Terminated (128 + N)
         return getattr(exc, "exit_status", 130)
 

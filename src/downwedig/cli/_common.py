@@ -98,7 +98,8 @@ def seconds_range(high: float | None = None) -> Callable[[str], float]:
 
 
 def add_limit_options(parser: argparse.ArgumentParser, *time_aliases: str) -> None:
-    """The options ``test`` and ``stress`` share: ``--time-limit`` (or its aliases) and ``--memory-limit``.
+    """The options ``test`` and ``stress`` share: ``--time-limit`` (or its aliases), ``--memory-limit`` and
+    ``--stack-limit``.
 
     Both default to the judge's limits (:data:`~downwedig.staircase.TIME_LIMIT_S`,
     :data:`~downwedig.staircase.MEMORY_LIMIT_MIB`).
@@ -119,6 +120,13 @@ def add_limit_options(parser: argparse.ArgumentParser, *time_aliases: str) -> No
         default=MEMORY_LIMIT_MIB,
         metavar="MiB",
         help=f"memory per run ({MEMORY_LIMIT_MIB}, the judge's)",
+    )
+    parser.add_argument(
+        "--stack-limit",
+        type=int_range(1, 1 << 20),
+        default=None,
+        metavar="MiB",
+        help="stack per run (default: the memory limit, as Kattis and Codeforces give; 8 shows an 8 MiB crash)",
     )
 
 

@@ -24,11 +24,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "it keeps failing with the same verdict; print the minimal test, the expected and received output "
         "and the gen command of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
         "A failure that does not happen again while shrinking is reported and saved as it was found. "
-        "Runs are made as 'downwedig test' makes them; the report names the isolation (cgroup-v2, cgroup-v1 or "
-        "process-group). Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors, "
+        "Runs are made as 'downwedig test' makes them (the stack is the memory limit unless --stack-limit says "
+        "otherwise); the report names the isolation (cgroup-v1+namespaces+uid, say) and what is missing. "
+        "Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors, "
         "143 or 129 when ended by SIGTERM or SIGHUP."
     )
-    parser.add_argument("--solution", required=True, metavar="COMMAND", help="shell command of the solution")
+    parser.add_argument(
+        "--solution",
+        required=True,
+        metavar="COMMAND",
+        help="shell command of the solution (a lone FILE.py runs with this Python, as for test)",
+    )
     parser.add_argument(
         "--tests", type=int_range(1, MAX_TESTS), default=200, metavar="T", help=f"how many tests, 1..{MAX_TESTS} (200)"
     )
@@ -74,7 +80,7 @@ def _excerpt(data: bytes, limit: int = 400) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.judging.run import stop_all
+    from ..contest.running.run import stop_all
     from ..interrupts import terminations
 
     try:
@@ -88,11 +94,13 @@ def _stress(args: argparse.Namespace) -> int:
     import concurrent.futures
 
     from ..contest.generating.registry import to_text
-    from ..contest.judging.cgroup import isolation
     from ..contest.judging.stress import stress
     from ..contest.judging.verdict import Limits
+    from ..contest.running.command import solution_command
+    from ..contest.running.isolation import describe
+    from .test import isolation_words
 
-    mode = isolation()
+    mode, missing = describe()
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, test: Any) -> None:
@@ -103,11 +111,11 @@ def _stress(args: argparse.Namespace) -> int:
     with concurrent.futures.ThreadPoolExecutor(1) as worker:  # (this thread stays free to take signals)
         report = worker.submit(
             stress,
-            args.solution,
+            solution_command(args.solution),
             tests=args.tests,
             max_n=args.max_n,
             seed=args.seed,
-            limits=Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit),
+            limits=Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit),
             jobs=jobs,
             shrink_runs=max(0, args.shrink_runs),
             progress=progress if tty else None,
@@ -115,6 +123,7 @@ def _stress(args: argparse.Namespace) -> int:
     if tty:
         sys.stderr.write("\r\033[K")
     out = sys.stdout
+    mode = isolation_words(mode, missing)
     if report.failure is None:
         out.write(
             f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n}; isolation: {mode})\n"

@@ -10,7 +10,7 @@ from typing import Any
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "isolation_words", "run"]
 
 _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
 
@@ -25,8 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
         "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
         "(a problem package's data/ works); none means the folder tests/. A CMD that is one .py file runs with "
-        "this Python. Every test is read and checked before the first run; a test whose files change meanwhile "
-        "gets FAIL. The report names the isolation: cgroup-v2, cgroup-v1 or process-group. The summary gives the "
+        "this Python (one rule for test and stress); a source file (.cpp, .java...) is refused: compile it first. "
+        "Every test is read and checked before the first run; a test whose files change meanwhile "
+        "gets FAIL, and so does a test the judge itself cannot run (no room in TMPDIR...). The run gets its own "
+        "namespaces and, as root, its own uid through bubblewrap where it is installed; the report names the "
+        "isolation (cgroup-v1+namespaces+uid, say) and says which guarantee is missing where a piece is. "
+        "The summary gives the "
         "slowest accepted run and, when every test is AC, the time limit the problem package format derives from "
         "it (2 x, rounded up to a whole second). "
         "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or "
@@ -54,39 +58,13 @@ def _table_line(result: Any, color: bool) -> str:
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
 
 
-def solution_command(command: str) -> str:
-    """The shell command to run for ``--solution``: a lone ``FILE.py`` runs with this Python; a lone program that
-    cannot run is a usage error now, not a failure on every test. O(1).
+def isolation_words(mode: str, missing: list[str]) -> str:
+    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
 
-    >>> solution_command("python3 solution.py")
-    'python3 solution.py'
+    >>> isolation_words("process-group", ["no sandbox"])
+    'process-group (not given here: no sandbox)'
     """
-    import os
-    import shlex
-    import shutil
-
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return command
-    if len(words) != 1 or command.strip() != shlex.quote(words[0]):
-        return command  # arguments, or shell syntax: the shell runs it as it is
-    program = words[0]
-    if program.endswith(".py"):
-        if not os.path.isfile(program):
-            raise UsageError(f"--solution {program}: no such file")
-        return f"{shlex.quote(sys.executable)} {shlex.quote(program)}"
-    if "/" in program:
-        if not os.path.isfile(program):
-            raise UsageError(f"--solution {program}: no such file")
-        if not os.access(program, os.X_OK):
-            raise UsageError(
-                f"--solution {program}: not executable (chmod +x {program}, or give the command that runs it)"
-            )
-    elif shutil.which(program) is None:
-        hint = f"./{program}" if os.path.isfile(program) else "a command on PATH, or a path to a program"
-        raise UsageError(f"--solution {program}: command not found (give {hint})")
-    return command
+    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
 
 
 def _timing_line(totals: dict[str, Any]) -> str:
@@ -104,7 +82,7 @@ def _timing_line(totals: dict[str, Any]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.judging.run import stop_all
+    from ..contest.running.run import stop_all
     from ..interrupts import terminations
 
     try:
@@ -115,9 +93,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _judge(args: argparse.Namespace) -> int:
-    from ..contest.judging.cgroup import isolation
     from ..contest.judging.judge import check_tests, find_tests, judge, summary
     from ..contest.judging.verdict import Limits
+    from ..contest.running.command import solution_command
+    from ..contest.running.isolation import describe
 
     if args.tests:
         paths = [Path(path) for path in args.tests]
@@ -128,8 +107,8 @@ def _judge(args: argparse.Namespace) -> int:
     command = solution_command(args.solution)
     tests = find_tests(paths)
     fingerprints = check_tests(tests)
-    mode = isolation()
-    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit)
+    mode, missing = describe()
+    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, result: Any) -> None:
@@ -160,7 +139,13 @@ def _judge(args: argparse.Namespace) -> int:
             }
             for r in results
         ]
-        report = {"tests": rows, "summary": {**totals, "not_run": len(tests) - len(results)}, "isolation": mode}
+        report = {
+            "tests": rows,
+            "summary": {**totals, "not_run": len(tests) - len(results)},
+            "stack_mib": limits.stack,
+            "isolation": mode,
+            "isolation_missing": missing,
+        }
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
@@ -172,6 +157,9 @@ def _judge(args: argparse.Namespace) -> int:
             line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
         if len(results) < len(tests):
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
-        limit = f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB; isolation: {mode}"
+        limit = (
+            f"limits: {limits.cpu_s:g} s CPU ({limits.wall_s:g} s wall), {limits.memory_mib} MiB, "
+            f"stack {limits.stack} MiB; isolation: {isolation_words(mode, missing)}"
+        )
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
     return 0 if totals["verdict"] == "AC" else 1

@@ -15,8 +15,8 @@ from downwedig.contest.judging.judge import (
     suggested_time_limit,
     summary,
 )
-from downwedig.contest.judging.run import Run
 from downwedig.contest.judging.verdict import Limits, Verdict
+from downwedig.contest.running.run import Run
 from downwedig.errors import InvalidAnswer, InvalidStaircase, InvalidTests
 
 from ...solutions import solution_command

@@ -25,6 +25,7 @@ answer file given as an input (named so, as ``solve`` names it).
 from __future__ import annotations
 
 import dataclasses
+import errno
 import multiprocessing
 import os
 import re
@@ -38,6 +39,7 @@ from ...errors import InvalidDestination, InvalidStaircase
 from ...files import whole_file
 from ...interrupts import defer_if_held, held
 from ...reader import looks_like_answer, parse
+from ...staircase import MAX_N, WIDTH
 
 __all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "natural_key", "target_path"]
 
@@ -85,6 +87,30 @@ def expand_inputs(paths: Sequence[str]) -> list[str]:
         else:
             out.append(path)
     return out
+
+
+#: More than a valid input can hold (its largest, 2.7 MB, four times over: CRLF ends and blanks are read too);
+#: a file past it is refused, not read whole.
+LARGEST_INPUT = 4 * (len(str(MAX_N)) + 1 + MAX_N * (WIDTH + 1))
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int = LARGEST_INPUT) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them: a larger file is an OSError saying so (EFBIG), and a
+    FIFO or a device is refused unread (ENXIO). O(min(size, limit)).
+
+    >>> read_bounded("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    OSError: [Errno 6] not a regular file: '/dev/zero'
+    """
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with open(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.ENXIO, "not a regular file", os.fspath(path))
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than any valid test (read up to {limit} bytes)", os.fspath(path))
+    return data
 
 
 #: An answer file that may be replaced: digits 1 and 2, then blanks (read up to this size).
@@ -162,7 +188,7 @@ def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -
         refused = _answer_given(source) or _in_the_way(source, target)
         if refused is not None:
             return Result(source, target, False, refused)
-        data = Path(source).read_bytes()
+        data = read_bounded(source)
         staircase = parse(data, source=source)
         text = answer(staircase) + "\n"
         refused = _in_the_way(source, target)  # (once more: it may have appeared meanwhile)

@@ -4,7 +4,7 @@
 beside it; folders are searched through, so a problem package's ``data/``
 works); :func:`check_tests` makes sure each can be judged; :func:`judge` runs
 the solution (a shell command reading the test on stdin) on each through
-:func:`~downwedig.contest.judging.run.run_solution`, under
+:func:`~downwedig.contest.running.run.run_solution`, under
 :class:`~downwedig.contest.judging.verdict.Limits`, and gives one :class:`Result`
 per test, in the tests' order.  Every test's input and answer are read,
 checked and fingerprinted before the first run, and read again (regular files
@@ -49,9 +49,9 @@ from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt
 from ...reader import parse
-from .answers import natural_key
+from ..running.run import JudgeFailure, Run, describe_exit, run_solution
+from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
-from .run import Run, describe_exit, run_solution
 from .verdict import Limits, Verdict
 
 __all__ = [
@@ -103,9 +103,21 @@ def _pair(path: Path, name: str) -> Test:
         answer = path.with_suffix(suffix)
         if answer.is_file():
             return Test(name, path, answer)
+        if os.path.lexists(answer):
+            kind = "a link to nothing" if not answer.exists() else _kind(answer)
+            raise InvalidTests(f"{answer}: the answer of {path.name} is not a regular file ({kind})")
     raise InvalidTests(
         f"{path}: no answer beside it ({path.with_suffix('.ans').name} or {path.with_suffix('.out').name})"
     )
+
+
+def _kind(path: Path) -> str:
+    """What a file that is not a regular file is, in words: a FIFO, a device, a folder..."""
+    mode = path.stat().st_mode
+    for test, words in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return words
+    return "a folder" if stat.S_ISDIR(mode) else "a socket" if stat.S_ISSOCK(mode) else "not a file"
 
 
 def _inputs_under(folder: Path) -> list[Path]:
@@ -177,16 +189,13 @@ def check_tests(tests: Sequence[Test]) -> list[bytes]:
     return [read_test(test)[2] for test in tests]
 
 
-def _read_file(path: Path) -> bytes:
-    """A file's bytes, if it is a regular file: a FIFO, a device or a folder is refused, not read."""
+def _read_file(path: Path, limit: int) -> bytes:
+    """A file's bytes, if it is a regular file of at most ``limit`` bytes: a FIFO, a device, a folder or a file
+    larger than any valid test is refused, not read."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        return read_bounded(path, limit)
     except OSError as exc:
         raise InvalidTests(f"{path}: {exc.strerror or exc}") from None
-    with open(fd, "rb") as file:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InvalidTests(f"{path}: not a regular file")
-        return file.read()
 
 
 def read_test(test: Test, fingerprint: bytes | None = None) -> tuple[bytes, str, bytes]:
@@ -197,8 +206,8 @@ def read_test(test: Test, fingerprint: bytes | None = None) -> tuple[bytes, str,
     :func:`check_tests` gave), files that changed since are an
     :class:`~downwedig.errors.InvalidTests`.
     """
-    data = _read_file(test.input)
-    answer = _read_file(test.answer)
+    data = _read_file(test.input, LARGEST_INPUT)
+    answer = _read_file(test.answer, LARGEST_INPUT)
     digest = hashlib.sha256(len(data).to_bytes(8, "big") + data + answer).digest()
     if fingerprint is not None and digest != fingerprint:
         raise InvalidTests(f"{test.input}: the test's files changed after they were checked")
@@ -276,14 +285,10 @@ def judge_test(command: str, test: Test, limits: Limits, fingerprint: bytes | No
         if fingerprint is None:
             raise
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"not run: {exc}")
-    run = run_solution(
-        command,
-        data,
-        limits.wall_s,
-        cpu_limit=limits.cpu_s,
-        memory_mib=limits.memory_mib,
-        output_limit=limits.output_bytes,
-    )
+    try:
+        run = run_solution(command, data, limits)
+    except JudgeFailure as exc:
+        return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"the judge's own failure, not the solution's: {exc}")
     found = classify(run, expected, limits)
     return Result(test.name, found.verdict, run.cpu_seconds, run.seconds, run.peak_mib, found.message)
 

@@ -10,9 +10,9 @@ stops at the first failure in plan order.  It then
 :func:`~downwedig.contest.judging.shrink.shrink`\\ s the input while the
 solution keeps failing the same way (the same verdict).
 
-Every run goes through :func:`~downwedig.contest.judging.run.run_solution`: its own
-cgroup where the machine allows it, else its own process group, killed as a whole
-when it times out or has finished.
+Every run goes through :func:`~downwedig.contest.running.run.run_solution`: its own
+cgroup where the machine allows it, else its own process group, in the sandbox where
+bubblewrap works,, killed as a whole when it times out or has finished.
 
 >>> [(t.family, t.n) for t in cases(seed=1, tests=3, max_n=5)] == [(t.family, t.n) for t in cases(1, 3, 5)]
 True
@@ -28,9 +28,9 @@ from ...engine.solver import answer
 from ...staircase import Staircase
 from ..generating.prng import SplitMix64, derive_seed
 from ..generating.registry import GeneratedTest, all_families, to_text
+from ..running.run import run_solution
 from .check import Checked
 from .judge import classify
-from .run import run_solution
 from .shrink import shrink
 from .verdict import Limits, Verdict
 
@@ -107,14 +107,7 @@ def try_rows(command: str, rows: list[int], limits: Limits) -> Failure | None:
     wrong answer on day 2: expected 1 (Dina wins), received 2 (Dima wins); 1 of 2 days wrong
     """
     expected = answer(Staircase.from_ints(rows))
-    run = run_solution(
-        command,
-        to_text(rows).encode("ascii"),
-        limits.wall_s,
-        cpu_limit=limits.cpu_s,
-        memory_mib=limits.memory_mib,
-        output_limit=limits.output_bytes,
-    )
+    run = run_solution(command, to_text(rows).encode("ascii"), limits)
     found: Checked = classify(run, expected, limits)
     if found.verdict is Verdict.AC:
         return None

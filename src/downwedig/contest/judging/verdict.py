@@ -14,15 +14,11 @@ original contest's (:data:`~downwedig.staircase.TIME_LIMIT_S`,
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 
-from ...staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
+from ..running.limits import OUTPUT_LIMIT, Limits
 
 __all__ = ["OUTPUT_LIMIT", "Limits", "Verdict"]
-
-#: The largest output a solution may write (bytes), as judges cap it: 8 MiB, 30 times the judge's answer.
-OUTPUT_LIMIT = 8 << 20
 
 
 class Verdict(str, enum.Enum):
@@ -71,17 +67,3 @@ _WORDS = {
     Verdict.FAIL: "checker failure",
 }
 _TESTLIB = {Verdict.AC: 0, Verdict.WA: 1, Verdict.PE: 2, Verdict.FAIL: 3}
-
-
-@dataclasses.dataclass(frozen=True)
-class Limits:
-    """The limits of a run: CPU seconds, memory (MiB) and the largest output (bytes); the judge's by default."""
-
-    cpu_s: float = TIME_LIMIT_S
-    memory_mib: int = MEMORY_LIMIT_MIB
-    output_bytes: int = OUTPUT_LIMIT
-
-    @property
-    def wall_s(self) -> float:
-        """The wall-clock limit: half as much again as the CPU limit, plus a second (a sleeping run ends too)."""
-        return 1.5 * self.cpu_s + 1

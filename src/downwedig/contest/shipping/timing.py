@@ -28,8 +28,8 @@ from pathlib import Path
 from ...errors import CommandError
 from ...staircase import TIME_LIMIT_S
 from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
-from ..judging.run import run_solution
 from ..judging.verdict import Limits, Verdict
+from ..running.run import run_solution
 
 __all__ = ["CXX", "LEGACY_MULTIPLIER", "Measured", "Timing", "choose", "measure"]
 
@@ -121,9 +121,7 @@ def measure(
                 progress(f"{solution} ({how})")
             slowest: Measured | None = None
             for name, data, expected in tests:
-                run = run_solution(
-                    command, data, _MEASURE.wall_s, cpu_limit=_MEASURE.cpu_s, memory_mib=_MEASURE.memory_mib
-                )
+                run = run_solution(command, data, _MEASURE)
                 found = classify(run, expected, _MEASURE)
                 if found.verdict is not Verdict.AC:
                     raise CommandError(

@@ -1,7 +1,7 @@
 """Without cgroups: a run's processes found by their process group and a mark, and killed (the ``process-group`` mode).
 
-Where :func:`~downwedig.contest.judging.cgroup.isolation` finds no cgroup to
-use, :func:`~downwedig.contest.judging.run.run_solution` still ends everything
+Where :func:`~downwedig.contest.running.cgroup.isolation` finds no cgroup to
+use, :func:`~downwedig.contest.running.run.run_solution` still ends everything
 a run started, as far as a process without privileges can see it:
 
 - the command runs in a new session, its own process group, killed as a whole;
@@ -40,7 +40,7 @@ import threading
 import time
 from typing import Protocol
 
-__all__ = ["ACTIVE", "LOCK", "MARK", "become_subreaper", "children", "kill_group", "start_time", "sweep"]
+__all__ = ["ACTIVE", "LOCK", "MARK", "become_subreaper", "children", "kill_group", "namespace", "start_time", "sweep"]
 
 #: The environment variable whose value marks every process of a run.
 MARK = "DOWNWEDIG_RUN"
@@ -97,6 +97,20 @@ def start_time(pid: int) -> str | None:
     """
     status = _stat(pid)
     return None if status is None else status[2]
+
+
+def namespace() -> str:
+    """This process's PID namespace (its inode), which names judges with their pid and start time. O(1).
+
+    A pid means something only in its namespace: a judge cleans up only after judges of its own.
+
+    >>> namespace().isdigit()
+    True
+    """
+    try:
+        return os.readlink("/proc/self/ns/pid").rsplit("[", 1)[1].rstrip("]")
+    except (OSError, IndexError):
+        return "0"
 
 
 def _mark(pid: int) -> str | None:

@@ -25,10 +25,11 @@ here (``DOWNWEDIG_ISOLATION`` chooses: ``auto``, the default, ``cgroup-v2``,
   writable below this process's own cgroup (as for root);
 - ``process-group``: neither (other systems, containers without cgroups,
   unprivileged users without delegation): the caller falls back to a process
-  group, a session and a sweep (see :mod:`~downwedig.contest.judging.sweep`).
+  group, a session and a sweep (see :mod:`~downwedig.contest.running.sweep`).
 
-Groups are named ``downwedig-PID-START-TOKEN`` after the judging process and its
-start time; one whose judge is gone (killed with ``SIGKILL``) is emptied and
+Groups are named ``downwedig-NS-PID-START-TOKEN`` after the judging process's
+PID namespace, pid and start time (a judge of another namespace is left
+alone); one whose judge is gone (killed with ``SIGKILL``) is emptied and
 removed by the next judge that looks (:func:`isolation`).
 
 >>> isolation() in MODES
@@ -59,7 +60,7 @@ CHOICE = "DOWNWEDIG_ISOLATION"
 
 _V1_CONTROLLERS = ("memory", "cpuacct", "pids")
 _V2_CONTROLLERS = ("memory", "pids")
-_NAME = re.compile(r"downwedig-(?:judge-)?(\d+)-(\d+)(?:-[0-9a-f]+)?")
+_NAME = re.compile(r"downwedig-(?:judge-)?(\d+)-(\d+)-(\d+)(?:-[0-9a-f]+)?")
 
 
 def _read(path: str) -> str:
@@ -78,6 +79,14 @@ def _start_time(pid: int | str = "self") -> str | None:
         return _read(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()[19]
     except (OSError, IndexError):
         return None
+
+
+def _namespace() -> str:
+    """This process's PID namespace (the inode of ``/proc/self/ns/pid``)."""
+    try:
+        return os.readlink("/proc/self/ns/pid").rsplit("[", 1)[1].rstrip("]")
+    except (OSError, IndexError):
+        return "0"
 
 
 def _unescape(field: str) -> str:
@@ -156,12 +165,20 @@ class Group:
         for folder in self._unique():
             _write(os.path.join(folder, "cgroup.procs"), str(pid))
 
+    def _tree(self, controller: str) -> list[str]:
+        """The group's folder in ``controller`` and every group below it, deepest first."""
+        found: list[str] = []
+        for root, _, _ in os.walk(self.folders[controller]):
+            found.append(root)
+        return found[::-1]
+
     def pids(self) -> list[int]:
-        """The processes in the group now."""
-        try:
-            return [int(pid) for pid in _read(self._file("pids", "cgroup.procs")).split()]
-        except (OSError, ValueError):
-            return []
+        """The processes in the group now, those of the groups below it too."""
+        found: list[int] = []
+        for folder in self._tree("pids"):
+            with contextlib.suppress(OSError, ValueError):
+                found += [int(pid) for pid in _read(os.path.join(folder, "cgroup.procs")).split()]
+        return found
 
     def cpu_seconds(self) -> float:
         """CPU time (user + system) of every process that ran in the group, in seconds."""
@@ -243,18 +260,20 @@ class Group:
             pause = min(2 * pause, 0.02)
 
     def remove(self) -> None:
-        """Remove the group's folders (once it is empty); what cannot be removed is left for the next judge."""
-        for folder in self._unique():
-            for attempt in range(50):
-                try:
-                    os.rmdir(folder)
-                    break
-                except FileNotFoundError:
-                    break
-                except OSError as exc:
-                    if exc.errno != errno.EBUSY or attempt == 49:
+        """Remove the group's folders, the groups below them first (once empty); what cannot be removed is
+        left for the next judge."""
+        for top in self._unique():
+            for folder in [root for root, _, _ in os.walk(top)][::-1]:
+                for attempt in range(50):
+                    try:
+                        os.rmdir(folder)
                         break
-                    time.sleep(0.01)
+                    except FileNotFoundError:
+                        break
+                    except OSError as exc:
+                        if exc.errno != errno.EBUSY or attempt == 49:
+                            break
+                        time.sleep(0.01)
 
 
 # -- finding what the machine allows -----------------------------------------------------------------
@@ -284,7 +303,7 @@ def _v2_base(bases: dict[str, str]) -> str:
         # Processes may not sit beside child groups: alone in its group, the judge moves into a leaf of its own.
         if _read(os.path.join(base, "cgroup.procs")).split() != [str(os.getpid())]:
             raise OSError("cgroup v2: this process's cgroup holds other processes") from None
-        leaf = os.path.join(base, f"downwedig-judge-{os.getpid()}-{_start_time()}")
+        leaf = os.path.join(base, f"downwedig-judge-{_namespace()}-{os.getpid()}-{_start_time()}")
         os.makedirs(leaf, exist_ok=True)
         _write(os.path.join(leaf, "cgroup.procs"), str(os.getpid()))
         _write(control, enable)
@@ -297,8 +316,8 @@ def _clean_stale(folders: set[str]) -> None:
         with contextlib.suppress(OSError):
             for entry in os.listdir(base):
                 match = _NAME.fullmatch(entry)
-                if match is None or _start_time(match[1]) == match[2]:
-                    continue  # not a run's group, or its judge still runs
+                if match is None or match[1] != _namespace() or _start_time(match[2]) == match[3]:
+                    continue  # not a run's group, a judge's of another PID namespace, or its judge still runs
                 path = os.path.join(base, entry)
                 mode = "cgroup-v1" if os.path.exists(os.path.join(path, "tasks")) else "cgroup-v2"
                 stale = Group(mode, {"pids": path, "cpu": path, "memory": path}, None)
@@ -352,7 +371,7 @@ def isolation() -> str:
 
 
 def _create(mode: str, bases: dict[str, str], memory_mib: int | None, processes: int) -> Group:
-    name = f"downwedig-{os.getpid()}-{_start_time()}-{secrets.token_hex(4)}"
+    name = f"downwedig-{_namespace()}-{os.getpid()}-{_start_time()}-{secrets.token_hex(4)}"
     made: dict[str, str] = {}
     for controller, base in bases.items():
         folder = os.path.join(base, name)

@@ -19,12 +19,16 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.judging import cgroup
-from downwedig.contest.judging.run import Stopped, describe_exit, has_gnu_time, run_solution, stop_all
+from downwedig.contest.running import cgroup, sweep
+from downwedig.contest.running.limits import Limits
+from downwedig.contest.running.run import Stopped, describe_exit, has_gnu_time, run_solution, stop_all
 
 from ...conftest import missing_tool, need_tool, only_thorough
 from ...isolation import left_running, run_folders
 from ...solutions import alive, solution_command
+
+# These tests look at a run from outside (files it writes for them): the accounting and its fallback, unboxed.
+pytestmark = pytest.mark.usefixtures("unboxed")
 
 HANG = """\
 import os, subprocess, sys, time
@@ -57,7 +61,7 @@ def pid_from(path: Path) -> int:
 def test_a_hang_is_killed_with_everything_it_started(tmp_path: Path, mode: str) -> None:
     pids_file = tmp_path / "pids"
     run = run_solution(solution_command(tmp_path, "hang", HANG.format(pids=str(pids_file))), b"", timeout=1)
-    assert run.timed_out and run.returncode is None and run.isolation == mode
+    assert run.timed_out and run.returncode is None and run.isolation.split("+")[0] == mode
     pids = [int(p) for p in pids_file.read_text().split()]
     assert len(pids) == 2
     assert wait_until_gone(pids) == []
@@ -72,7 +76,7 @@ def test_background_processes_of_a_finished_run_are_killed(tmp_path: Path, mode:
         f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
         "print('2')\n"
     )
-    run = run_solution(solution_command(tmp_path, "leaver", script), b"1\nWWWWWWWW\n", 10)
+    run = run_solution(solution_command(tmp_path, "leaver", script), b"1\nWWWWWWWW\n", timeout=10)
     assert run.returncode == 0 and run.stdout == b"2\n"
     assert wait_until_gone([int(pid_file.read_text())]) == []
 
@@ -131,11 +135,11 @@ def test_a_process_that_clears_its_environment_and_leaves_the_session_does_not_o
 
 
 def test_an_output_over_the_limit_ends_the_run_and_is_not_kept_whole(mode: str) -> None:
-    run = run_solution("head -c 50000000 /dev/zero", b"", timeout=30, output_limit=1 << 16)
+    run = run_solution("head -c 50000000 /dev/zero", b"", Limits(output_bytes=1 << 16), timeout=30)
     assert run.returncode == -signal.SIGXFSZ and run.overflow == "output"
     assert len(run.stdout) == 1 << 16
     assert describe_exit(run.returncode) == "killed by signal SIGXFSZ"
-    errors = run_solution("head -c 50000000 /dev/zero >&2", b"", timeout=30, output_limit=1 << 16)
+    errors = run_solution("head -c 50000000 /dev/zero >&2", b"", Limits(output_bytes=1 << 16), timeout=30)
     assert errors.returncode == -signal.SIGXFSZ and errors.overflow == "error output" and errors.stdout == b""
 
 
@@ -150,7 +154,7 @@ def test_a_program_s_own_status_and_signal_reach_the_judge(tmp_path: Path, mode:
 
 
 def test_limits_are_set_for_the_command_only(mode: str) -> None:
-    run = run_solution("ulimit -t; ulimit -v; ulimit -f", b"", timeout=30, cpu_limit=2.5, memory_mib=100)
+    run = run_solution("ulimit -t; ulimit -v; ulimit -f", b"", Limits(cpu_s=2.5, memory_mib=100), timeout=30)
     # The address space is the memory limit without a cgroup; with one, the cgroup holds it (as judges do).
     space = b"unlimited" if mode.startswith("cgroup") else str(100 * 1024).encode()
     assert run.stdout.split() == [b"4", space, str((8 << 20) // 512).encode()]
@@ -159,12 +163,12 @@ def test_limits_are_set_for_the_command_only(mode: str) -> None:
 
 def test_the_memory_limit_is_enforced_and_peak_memory_measured(tmp_path: Path, mode: str) -> None:
     hog = solution_command(tmp_path, "hog", "data = bytearray(200 << 20)\nprint(len(data))\n")
-    refused = run_solution(hog, b"", timeout=30, memory_mib=64)
+    refused = run_solution(hog, b"", Limits(memory_mib=64), timeout=30)
     if mode.startswith("cgroup"):
         assert refused.out_of_memory and refused.returncode == -signal.SIGKILL
     else:
         assert refused.returncode == 1 and b"MemoryError" in refused.stderr
-    allowed = run_solution(hog, b"", timeout=30, memory_mib=512)
+    allowed = run_solution(hog, b"", Limits(memory_mib=512), timeout=30)
     assert allowed.returncode == 0 and allowed.peak_mib is not None and allowed.peak_mib >= 200
     assert allowed.cpu_seconds > 0 and not allowed.out_of_memory
 
@@ -264,21 +268,21 @@ print(2)
 
 
 def test_cpu_time_of_children_not_waited_for_is_counted(tmp_path: Path, grouped: str) -> None:
-    run = run_solution(solution_command(tmp_path, "cpu", CPU_CHILDREN), b"", timeout=20, cpu_limit=10)
+    run = run_solution(solution_command(tmp_path, "cpu", CPU_CHILDREN), b"", Limits(cpu_s=10), timeout=20)
     assert run.returncode == 0 and run.cpu_seconds >= 2.3
 
 
 def test_a_run_is_ended_once_its_process_tree_passes_the_cpu_limit(tmp_path: Path, grouped: str) -> None:
     start = time.monotonic()
-    run = run_solution(solution_command(tmp_path, "cpu", CPU_CHILDREN), b"", timeout=20, cpu_limit=1)
+    run = run_solution(solution_command(tmp_path, "cpu", CPU_CHILDREN), b"", Limits(cpu_s=1), timeout=20)
     assert run.cpu_seconds > 1 and time.monotonic() - start < 5
 
 
 def test_memory_of_children_counts_against_the_limit(tmp_path: Path, grouped: str) -> None:
     hogs = solution_command(tmp_path, "memory", MEMORY_CHILDREN)
-    limited = run_solution(hogs, b"", timeout=20, memory_mib=256)
+    limited = run_solution(hogs, b"", Limits(memory_mib=256), timeout=20)
     assert limited.out_of_memory and limited.peak_mib is not None and limited.peak_mib >= 250
-    free = run_solution(hogs, b"", timeout=20, memory_mib=1024)
+    free = run_solution(hogs, b"", Limits(memory_mib=1024), timeout=20)
     assert not free.out_of_memory and free.peak_mib is not None and free.peak_mib >= 400
 
 
@@ -297,7 +301,7 @@ def test_a_setsid_fork_bomb_ends_at_the_limit_and_leaves_nothing_running(
     tmp_path: Path, grouped: str, tag: str
 ) -> None:
     start = time.monotonic()
-    run = run_solution(solution_command(tmp_path, "bomb", SETSID_BOMB), b"", timeout=2.5, cpu_limit=1)
+    run = run_solution(solution_command(tmp_path, "bomb", SETSID_BOMB), b"", Limits(cpu_s=1), timeout=2.5)
     assert time.monotonic() - start < 2.5 + 1
     assert run.cpu_seconds > 1 or run.timed_out
     assert left_running(tag, patience=1) == []
@@ -314,7 +318,7 @@ def test_the_cgroups_are_removed_after_each_run(grouped: str) -> None:
         entry
         for base in {os.path.dirname(folder) for folder in _bases()}
         for entry in os.listdir(base)
-        if entry.startswith(f"downwedig-{os.getpid()}-")
+        if entry.startswith(f"downwedig-{sweep.namespace()}-{os.getpid()}-")
     ]
     assert leftovers == []
 
@@ -333,7 +337,7 @@ def test_a_group_left_by_a_judge_that_was_killed_is_emptied_and_removed(grouped:
     pid_file = tmp_path / "pid"
     code = (
         "import os, sys\n"
-        "from downwedig.contest.judging.run import run_solution\n"
+        "from downwedig.contest.running.run import run_solution\n"
         f"run_solution('echo $$ > {pid_file}; exec sleep 600', b'', timeout=600)\n"
     )
     import subprocess
@@ -371,7 +375,7 @@ def test_stop_all_kills_the_runs_going_on_and_refuses_new_ones(mode: str) -> Non
 def test_the_isolation_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cgroup.CHOICE, "process-group")
     assert cgroup.isolation() == "process-group"
-    assert run_solution("true", b"", timeout=10).isolation == "process-group"
+    assert run_solution("true", b"", timeout=10).isolation.split("+")[0] == "process-group"
     monkeypatch.setenv(cgroup.CHOICE, "sandbox")
     from downwedig.errors import CommandError
 
@@ -396,8 +400,9 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
         bomb = solution_command(tmp_path, "bomb", SETSID_BOMB)
         code = (
             "import time\n"
-            "from downwedig.contest.judging.run import run_solution\n"
-            f"run = run_solution({bomb!r}, b'', timeout=2.5, cpu_limit=1)\n"
+            "from downwedig.contest.running.limits import Limits\n"
+            "from downwedig.contest.running.run import run_solution\n"
+            f"run = run_solution({bomb!r}, b'', Limits(cpu_s=1), timeout=2.5)\n"
             "print(run.isolation, run.seconds)\n"
         )
         judge = subprocess.run(
@@ -420,10 +425,10 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
 
 
 def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_path: Path) -> None:
-    from downwedig.contest.judging import workspace
+    from downwedig.contest.running import workspace
 
-    (tmp_path / "downwedig-run-999999-1-abcd" / "work").mkdir(parents=True)
-    (tmp_path / "downwedig-time-999999-1-efgh").write_text("")
+    (tmp_path / f"downwedig-run-{sweep.namespace()}-999999-1-abcd" / "work").mkdir(parents=True)
+    (tmp_path / f"downwedig-time-{sweep.namespace()}-999999-1-efgh").write_text("")
     mine = tmp_path / f"downwedig-run-{workspace._owner()}-ijkl"
     mine.mkdir()
     saved = tempfile.tempdir

@@ -22,12 +22,77 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-__all__ = ["describe_exit", "exec_form", "has_gnu_time", "read_time_report", "relocated", "shell_script"]
+from ...errors import UsageError
+
+__all__ = [
+    "COMMAND_LIMIT",
+    "describe_exit",
+    "exec_form",
+    "has_gnu_time",
+    "read_time_report",
+    "relocated",
+    "shell_script",
+    "solution_command",
+]
 
 _GNU_TIME = "/usr/bin/time"
+#: The longest command a run takes (bytes): the kernel takes at most 128 KiB in one argument, and the run's
+#: script adds its limits and sandbox to it.
+COMMAND_LIMIT = 100_000
+_SOURCES = (".c", ".cc", ".cpp", ".cxx", ".c++", ".java", ".kt", ".rs", ".go", ".pas", ".hs", ".cs", ".d", ".ml")
+
+
+def solution_command(command: str) -> str:
+    """What ``--solution`` means, for ``test`` and ``stress`` alike: a lone ``FILE.py`` runs with this Python; a
+    lone program that cannot run, a source file to compile, or a command over :data:`COMMAND_LIMIT` is a
+    :class:`~downwedig.errors.UsageError` now, not a failure on every test. O(len).
+
+    >>> solution_command("python3 solution.py")
+    'python3 solution.py'
+    >>> solution_command("ok.cpp")
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.UsageError: --solution ok.cpp: a source file: compile it first (say g++ -O2 -o ok ok.cpp, ...
+    """
+    size = len(command.encode("utf-8", "surrogateescape"))
+    if size > COMMAND_LIMIT:
+        raise UsageError(
+            f"--solution: a command of {size} bytes, over the {COMMAND_LIMIT} a run takes (put it in a script file)"
+        )
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return command
+    if len(words) != 1 or command.strip() != shlex.quote(words[0]):
+        return command  # arguments, or shell syntax: the shell runs it as it is
+    program = words[0]
+    if program.endswith(".py"):
+        if not os.path.isfile(program):
+            raise UsageError(f"--solution {program}: no such file")
+        return f"{shlex.quote(sys.executable)} {shlex.quote(program)}"
+    stem, suffix = os.path.splitext(program)
+    if suffix.lower() in _SOURCES:
+        compiler = {".c": "gcc", ".java": "javac"}.get(suffix.lower(), "g++")
+        name = os.path.basename(stem)
+        how = f"{compiler} -O2 -o {name} {program}, then --solution ./{name}"
+        if compiler == "javac":
+            how = f"javac {program}, then --solution 'java -cp {os.path.dirname(program) or '.'} {name}'"
+        raise UsageError(f"--solution {program}: a source file: compile it first (say {how})")
+    if "/" in program:
+        if not os.path.isfile(program):
+            raise UsageError(f"--solution {program}: no such file")
+        if not os.access(program, os.X_OK):
+            raise UsageError(
+                f"--solution {program}: not executable (chmod +x {program}, or give the command that runs it)"
+            )
+    elif shutil.which(program) is None:
+        hint = f"./{program}" if os.path.isfile(program) else "a command on PATH, or a path to a program"
+        raise UsageError(f"--solution {program}: command not found (give {hint})")
+    return command
 
 
 def describe_exit(code: int) -> str:
@@ -135,6 +200,8 @@ def shell_script(
     stop_first: bool = False,
     enter: Sequence[str] = (),
     origin: str | None = None,
+    stack_mib: int | None = None,
+    wrap: Sequence[str] = (),
 ) -> str:
     """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
 
@@ -147,8 +214,11 @@ def shell_script(
     the ``tasks`` files ``enter`` (cgroup v1), which, unlike the judge moving
     another process, takes no global lock in the kernel (that costs a
     10-millisecond RCU grace period).  The
-    stack is unlimited whenever memory is limited, as judges set it.  With
+    stack is ``stack_mib`` (the caller gives the memory limit by default, as
+    Kattis and Codeforces do); without it, it is left as it is.  With
     ``origin``, the command's file names are :func:`relocated` from there.
+    With ``wrap`` (the sandbox's words), the script ends by ``exec``-ing them
+    with ``/bin/sh -c COMMAND``: the limits hold in the sandbox too.
 
     >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
     ['kill -STOP $$', 'ulimit -f 1 2>/dev/null']
@@ -159,13 +229,19 @@ def shell_script(
     if cpu_limit is not None:
         soft = math.ceil(cpu_limit) + 1
         lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
-    if memory_mib is not None:
-        if not stop_first:
-            lines.append(f"ulimit -v {memory_mib * 1024} 2>/dev/null")
-        lines.append("ulimit -S -s unlimited 2>/dev/null")
+    if memory_mib is not None and not stop_first:
+        lines.append(f"ulimit -v {memory_mib * 1024} 2>/dev/null")
+    if stack_mib is not None:
+        lines.append(f"ulimit -s {stack_mib * 1024} 2>/dev/null")
     if origin is not None:
         command = relocated(command, origin)
-    return "\n".join([*lines, exec_form(command)])
+    last = exec_form(command)
+    if wrap:  # (a simple command is exec-ed by the sandbox itself; anything else by a shell in it)
+        words = " ".join(shlex.quote(word) for word in wrap)
+        last = (
+            f"exec {words} {last[5:]}" if last.startswith("exec ") else f"exec {words} /bin/sh -c {shlex.quote(last)}"
+        )
+    return "\n".join([*lines, last])
 
 
 _gnu_time: bool | None = None

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from downwedig.contest.judging import cgroup
+from downwedig.contest.running import cgroup
 
 from ...conftest import missing_tool
 from ...solutions import alive
@@ -60,7 +60,7 @@ def test_the_cgroup_v2_core_on_the_kernel(tmp_path: object) -> None:
     base = cgroup._bases().get("")
     if base is None or not os.access(base, os.W_OK):
         missing_tool("needs a writable cgroup v2 (unified) hierarchy, as root has on most Linux machines")
-    folder = os.path.join(base, f"downwedig-{os.getpid()}-{cgroup._start_time()}-7e57")
+    folder = os.path.join(base, f"downwedig-{cgroup._namespace()}-{os.getpid()}-{cgroup._start_time()}-7e57")
     try:
         os.mkdir(folder)
     except OSError as exc:
@@ -76,7 +76,8 @@ def test_the_cgroup_v2_core_on_the_kernel(tmp_path: object) -> None:
         if not os.path.exists(os.path.join(folder, "cgroup.kill")):
             pytest.skip("this kernel has no cgroup.kill (Linux < 5.14): the group is killed process by process")
         assert group.kill(timeout=5) and group.pids() == []
-    finally:
+    finally:  # (whatever failed or skipped above: the spinner and the sleep are killed with the group)
+        group.kill(timeout=5)
         spinner.kill()
         spinner.wait()
         group.remove()

@@ -8,20 +8,20 @@ memory, and the isolation it ran under.  How:
   learns where the test lives; it runs in a fresh, empty working folder
   (``TMPDIR`` too), removed with everything in it after the run (a simple
   command's relative file names, ``python3 solution.py``, are made absolute
-  first: :func:`~downwedig.contest.judging.command.relocated`).  The output
+  first: :func:`~downwedig.contest.running.command.relocated`).  The output
   and errors go to unnamed temporary files, so a background process that keeps
   them open cannot hold the run up (the run ends when the command's process
   ends), and a huge output costs disk, not memory: no file may grow past
   ``output_limit`` bytes (``RLIMIT_FSIZE``; ``SIGXFSZ`` then), and only the
   first :data:`STDERR_KEPT` bytes of the errors are read back.
 - **Its own cgroup**, where the machine allows it
-  (:func:`~downwedig.contest.judging.cgroup.isolation`: ``cgroup-v2`` or
+  (:func:`~downwedig.contest.running.cgroup.isolation`: ``cgroup-v2`` or
   ``cgroup-v1``): the shell that runs the command moves itself into a fresh
   cgroup (v1; in v2 the judge moves it) and stops itself, and the judge checks
   it is there before it lets it go on, so every process of the run is in the
   group.  CPU time and peak memory are the group's
   (children included, waited for or not); the memory limit and a cap of
-  :data:`~downwedig.contest.judging.cgroup.PROCESS_LIMIT` tasks are the
+  :data:`~downwedig.contest.running.cgroup.PROCESS_LIMIT` tasks are the
   group's; the judge reads the group's CPU time as the run goes and ends it
   once it passes the CPU limit; and when the command ends (or at a limit) the
   whole group is killed, then removed.
@@ -31,7 +31,7 @@ memory, and the isolation it ran under.  How:
   address space, which is the memory limit); peak memory from GNU time
   (``/usr/bin/time``) where it is installed, else the kernel's ``ru_maxrss``
   (which on Linux counts the judge's own size for a small program); and a
-  sweep for what the run left (:mod:`~downwedig.contest.judging.sweep`, which
+  sweep for what the run left (:mod:`~downwedig.contest.running.sweep`, which
   says what it cannot see).
 - **A wall-clock limit** ends every run: at ``timeout`` seconds it is killed
   (and reported with ``returncode`` None).  A simple command (one program and
@@ -65,21 +65,31 @@ from typing import IO
 
 from ...errors import CommandError
 from . import sweep, workspace
-from .cgroup import Group, isolation, new_group
-from .command import describe_exit, has_gnu_time, read_time_report, shell_script
-from .verdict import OUTPUT_LIMIT
+from .command import describe_exit, has_gnu_time, relocated, shell_script
+from .isolation import Accounting, _exited, accounting
+from .limits import OUTPUT_LIMIT, Limits
+from .sandbox import Sandbox, sandbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import resource
 
-__all__ = ["STDERR_KEPT", "Run", "Stopped", "describe_exit", "has_gnu_time", "run_solution", "stop_all"]
+__all__ = [
+    "STDERR_KEPT",
+    "JudgeFailure",
+    "Limits",
+    "Run",
+    "Stopped",
+    "describe_exit",
+    "has_gnu_time",
+    "run_solution",
+    "stop_all",
+]
 
 #: How much of a run's standard error is kept (the start).
 STDERR_KEPT = 64 << 10
 #: How often the judge reads a cgroup's CPU time while a run goes on (seconds).
 CPU_POLL = 0.05
-_GNU_TIME = "/usr/bin/time"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,14 +137,16 @@ def stop_all(stop: bool = True) -> None:
 class _Process:
     """A run's process while it goes on: what :func:`stop_all` and the sweep need of it."""
 
-    def __init__(self, pid: int, group: Group | None) -> None:
+    def __init__(self, pid: int, accounting: Accounting) -> None:
         self.pid = pid
-        self.group = group
+        self.accounting = accounting
 
     def kill_now(self) -> None:
-        if self.group is not None:
-            self.group.signal_all()
-        sweep.kill_group(self.pid)
+        self.accounting.kill_now(self.pid)
+
+
+class JudgeFailure(CommandError):
+    """The judge's own trouble (no room for a run's folder or output...), never the solution's: ``FAIL``."""
 
 
 class _Feeder:
@@ -163,11 +175,6 @@ class _Feeder:
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
-
-
-def _exited(pid: int) -> bool:
-    """Whether ``pid`` has ended (it is not reaped: its id stays its own, so its group can still be killed)."""
-    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
 
 
 def _wait(pid: int, deadline: float, feeder: _Feeder, over_cpu: Callable[[], bool] | None) -> str:
@@ -203,64 +210,83 @@ def _wait(pid: int, deadline: float, feeder: _Feeder, over_cpu: Callable[[], boo
             os.close(pidfd)
 
 
-def _wait_stopped(pid: int) -> bool:
-    """Wait until the run's shell has stopped itself (True) or ended (False), without reaping it."""
-    found = os.waitid(os.P_PID, pid, os.WSTOPPED | os.WEXITED | os.WNOWAIT)
-    return found is not None and found.si_code == os.CLD_STOPPED
-
-
 def _size(file: object) -> int:
     return os.fstat(file.fileno()).st_size  # type: ignore[attr-defined]
 
 
+def _room(folder: str, needed: int) -> None:
+    """A :class:`JudgeFailure` unless ``folder`` has ``needed`` bytes free (as DOMjudge checks its disk first)."""
+    try:
+        found = os.statvfs(folder)
+    except OSError as exc:
+        raise JudgeFailure(f"cannot look at the temporary folder {folder}: {exc.strerror or exc}") from None
+    free = found.f_bavail * found.f_frsize
+    if free < needed:
+        raise JudgeFailure(
+            f"the temporary folder {folder} has {free >> 10} KiB free; a run needs {needed >> 20} MiB for its "
+            "output and errors (TMPDIR chooses another)"
+        )
+
+
 def run_solution(
-    command: str,
-    data: bytes | Path,
-    timeout: float,
-    *,
-    cpu_limit: float | None = None,
-    memory_mib: int | None = None,
-    output_limit: int = OUTPUT_LIMIT,
+    command: str, data: bytes | Path, limits: Limits | None = None, *, timeout: float | None = None
 ) -> Run:
     """Run the shell ``command`` with ``data`` (bytes, or a file read first) on stdin, as the module docstring says.
 
-    ``timeout`` is the wall-clock limit; ``cpu_limit`` (seconds) and
-    ``memory_mib`` are enforced when given.  Raises :class:`Stopped` after
-    :func:`stop_all`, and a :class:`~downwedig.errors.CommandError` when the
-    run's cgroup cannot be made.  Cost: the run itself, plus a few milliseconds.
+    ``limits`` are the run's (CPU, memory, stack, output; the wall clock is
+    :attr:`Limits.wall_s` unless ``timeout`` is given); without them only the
+    wall clock (``timeout``) and the output cap hold.  Raises :class:`Stopped`
+    after :func:`stop_all`, and a :class:`~downwedig.errors.CommandError` when the
+    run cannot be set up.  Cost: the run itself, plus a few milliseconds.
 
-    >>> run = run_solution("exit 3", b"", timeout=10, cpu_limit=1, memory_mib=64)
+    >>> run = run_solution("exit 3", b"", Limits(cpu_s=1, memory_mib=64))
     >>> run.returncode, run.timed_out, run.cpu_seconds < 1
     (3, False, True)
     """
+    if timeout is None:
+        if limits is None:
+            raise TypeError("run_solution needs limits or a timeout")
+        timeout = limits.wall_s
+    cpu_limit = None if limits is None else limits.cpu_s
+    memory_mib = None if limits is None else limits.memory_mib
+    stack_mib = None if limits is None else limits.stack
+    output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
     if not isinstance(data, (bytes, bytearray)):
         data = Path(data).read_bytes()
-    mode = isolation()
-    grouped = mode != "process-group"
-    sweep.become_subreaper(not grouped)
     mark = f"run-{os.getpid()}-{secrets.token_hex(8)}"
     try:
-        origin = os.getcwd()
+        origin: str | None = os.getcwd()
     except OSError:  # (a folder removed under the judge)
         origin = None
+    if origin is not None:
+        command = relocated(command, origin)
+    box = sandbox()
     with contextlib.ExitStack() as stack:
-        group = new_group(mode, memory_mib) if grouped else None
-        if group is not None:
-            stack.callback(group.remove)
-        enter = group.entries() if group is not None else []
+        counted = accounting(memory_mib)
+        stack.callback(counted.close)
+        try:
+            _room(tempfile.gettempdir(), 2 * output_limit)
+            private, work = workspace.run_folder()
+            stack.callback(workspace.remove_tree, private)
+            wrap: list[str] = []
+            if isinstance(box, Sandbox):
+                box.prepare(work)
+                wrap = box.argv(work, command, origin, counted_by_wait=counted.mode == "process-group")
+            stdout = stack.enter_context(tempfile.TemporaryFile())
+            stderr = stack.enter_context(tempfile.TemporaryFile())
+        except OSError as exc:
+            raise JudgeFailure(f"cannot set up the run: {exc.strerror or exc} ({exc.filename or 'TMPDIR'})") from None
         script = shell_script(
-            command, cpu_limit, memory_mib, output_limit, stop_first=grouped, enter=enter, origin=origin
+            command,
+            cpu_limit,
+            memory_mib if counted.mode == "process-group" else None,
+            output_limit,
+            stop_first=counted.stop_first,
+            enter=counted.enter,
+            stack_mib=stack_mib,
+            wrap=wrap,
         )
-        argv = ["/bin/sh", "-c", script]
-        private, work = workspace.run_folder()
-        stack.callback(workspace.remove_tree, private)
-        report = None
-        if group is None and has_gnu_time():
-            report = workspace.time_report()
-            stack.callback(workspace.unlink, report)
-            argv = [_GNU_TIME, "-f", "%M", "-o", report, "--", *argv]
-        stdout = stack.enter_context(tempfile.TemporaryFile())
-        stderr = stack.enter_context(tempfile.TemporaryFile())
+        argv = counted.wrap(["/bin/sh", "-c", script])
         reader, writer = os.pipe()
         feeder = _Feeder(writer, bytes(data))
         stack.callback(feeder.close)
@@ -272,53 +298,49 @@ def run_solution(
                 if _stopping:
                     raise Stopped("runs were stopped")
                 process = _start(argv, reader, stdout, stderr, work, env)
-                running = sweep.ACTIVE[mark] = _Process(process.pid, group)
+                running = sweep.ACTIVE[mark] = _Process(process.pid, counted)
         finally:
             os.close(reader)
         ended = "killed"
         try:
             if _stopping:
                 running.kill_now()
-            if group is not None:
-                _place(process.pid, group)
+            if counted.stop_first:
+                counted.place(process.pid)
                 start = time.monotonic()  # (the run starts now: moving it took the kernel some milliseconds)
-            ended = _wait(process.pid, start + timeout, feeder, _cpu_watch(group, cpu_limit))
+            ended = _wait(process.pid, start + timeout, feeder, counted.over_cpu(cpu_limit))
         finally:
             stopped = time.monotonic()  # (the run's wall time ends here, not after the clean-up)
             feeder.close()
-            left = _end(running, ended, report, mark, deadline=max(start + timeout, time.monotonic()) + 1.0)
+            deadline = max(start + timeout, time.monotonic()) + 1.0
+            left = counted.end(process.pid, ended, mark, deadline)
             with sweep.LOCK:
                 del sweep.ACTIVE[mark]
-            status, usage = _reap(process.pid, left)
+            status, usage = _reap(process.pid, left, deadline)
             process.returncode = os.waitstatus_to_exitcode(status)
-        seconds = stopped - start
         returncode: int | None = None if ended == "wall" else process.returncode
-        cpu = usage.ru_utime + usage.ru_stime
-        peak: float | None = usage.ru_maxrss / 1024
-        oom = False
-        if group is not None:
-            cpu = group.cpu_seconds()
-            peak_bytes = group.peak_bytes()
-            peak = None if peak_bytes is None else peak_bytes / (1 << 20)
-            oom = group.out_of_memory()
-        elif report is not None:
-            peak, signalled = read_time_report(report)
-            if signalled is not None and returncode is not None:
-                returncode = -signalled
+        if returncode is not None and isinstance(box, Sandbox):
+            returncode = box.returncode(returncode)
+        cpu, peak, oom, signalled = counted.usage(usage)
+        if signalled is not None and returncode is not None:
+            returncode = -signalled
         overflow = "output" if _size(stdout) >= output_limit else None
         if overflow is None and _size(stderr) >= output_limit:
             overflow = "error output"
+        if returncode != 0 and overflow is None:
+            _room(tempfile.gettempdir(), output_limit // 8)  # (a failed write for want of room: the judge's)
         stdout.seek(0)
         stderr.seek(0)
+        name = counted.mode if not isinstance(box, Sandbox) else f"{counted.mode}+{box.name}"
         return Run(
             returncode,
             stdout.read(output_limit),
             stderr.read(STDERR_KEPT),
-            seconds,
+            stopped - start,
             cpu,
             peak,
             output_limit,
-            mode,
+            name,
             oom,
             overflow,
         )
@@ -338,67 +360,25 @@ def _start(
             )
         except FileNotFoundError:
             if attempt == attempts or os.path.isdir(work):
-                raise CommandError(f"cannot start the run: {argv[0]} or its folder {work} is missing") from None
+                raise JudgeFailure(f"cannot start the run: {argv[0]} or its folder {work} is missing") from None
             with contextlib.suppress(OSError):  # (removed again while being made: the next try makes it again)
                 os.makedirs(work, 0o700, exist_ok=True)
+        except OSError as exc:  # (E2BIG: a command over the argument limit; ENOMEM...)
+            raise JudgeFailure(f"cannot start the run: {exc.strerror or exc}") from None
     raise AssertionError("unreachable")
 
 
-def _place(pid: int, group: Group) -> None:
-    """Move the run's shell, stopped before it runs anything, into its cgroup (or check that it moved itself
-    there: cgroup v1), and let it go on."""
-    if not _wait_stopped(pid):
-        raise CommandError("the run's shell ended before it could be moved into its cgroup")
-    try:
-        if not group.entries():
-            group.place(pid)
-        elif not group.holds(pid):
-            raise OSError(0, "it did not move itself there")
-    except OSError as exc:
-        raise CommandError(f"cannot move the run into its cgroup: {exc.strerror or exc}") from None
-    os.kill(pid, signal.SIGCONT)
-
-
-def _cpu_watch(group: Group | None, limit: float | None) -> Callable[[], bool] | None:
-    """What tells the judge, as the run goes on, that its cgroup has used more CPU time than ``limit``."""
-    if group is None or limit is None:
-        return None
-
-    def over() -> bool:
-        group.sample()
-        return group.cpu_seconds() > limit
-
-    return over
-
-
-def _reap(pid: int, left: list[int]) -> tuple[int, resource.struct_rusage]:
-    """Reap the run's command with its resource usage; a CommandError if processes could not be killed."""
-    if not left:
-        return os.wait4(pid, 0)[1:]
-    end = time.monotonic() + 5.0
-    while time.monotonic() < end:
-        if os.wait4(pid, os.WNOHANG)[0]:
+def _reap(pid: int, left: list[int], deadline: float) -> tuple[int, resource.struct_rusage]:
+    """Reap the run's first process with its resource usage, waiting no longer than ``deadline`` (it was
+    killed); a CommandError if processes could not be killed."""
+    while True:
+        found, status, usage = os.wait4(pid, os.WNOHANG)
+        if found and not left:
+            return status, usage
+        if found or time.monotonic() > deadline + 4.0:
             break
-        time.sleep(0.05)
-    raise CommandError(f"processes of the run could not be killed (stuck in the kernel?): {left[:10]}")
-
-
-def _end(running: _Process, ended: str, report: str | None, mark: str, deadline: float) -> list[int]:
-    """End everything the run started, its command not yet reaped (so its id, and its group's, stay its own).
-
-    Returns the processes that could not be killed (none, but for a process stuck in the kernel).
-    """
-    group = running.group
-    if group is not None:
-        return [] if group.kill() else group.pids()
-    if ended != "exited" and report is not None:
-        # GNU time between the judge and the command: kill the command first, so that GNU time still
-        # writes its report (CPU time and peak memory), then the rest.
-        for child in sweep.children(running.pid):
+        if time.monotonic() > deadline:
             with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(child, signal.SIGKILL)
-        end = time.monotonic() + 0.5
-        while not _exited(running.pid) and time.monotonic() < end:
-            time.sleep(0.002)
-    sweep.sweep(mark, running.pid, deadline)
-    return []
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.001)
+    raise CommandError(f"processes of the run could not be killed (stuck in the kernel?): {left[:10] or [pid]}")

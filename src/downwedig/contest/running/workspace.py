@@ -1,8 +1,8 @@
 """The files of a run in the temporary folder: its own folder, GNU time's report, and what killed judges left.
 
-A run works in ``downwedig-run-PID-START-XXXX/work`` (:func:`run_folder`): the
+A run works in ``downwedig-run-NS-PID-START-XXXX/work`` (:func:`run_folder`): the
 folder is the judge's and holds nothing else, so a solution that removes
-``../*`` removes only its own.  PID and START name the judge (its process id
+``../*`` removes only its own.  NS, PID and START name the judge (its PID namespace, process id
 and start time), so that the first run of a judge can remove what judges killed
 with ``SIGKILL`` left behind, and nothing of a judge still running.
 
@@ -23,17 +23,17 @@ import tempfile
 from collections.abc import Callable
 
 from ...errors import CommandError
-from .sweep import start_time
+from .sweep import namespace, start_time
 
 __all__ = ["remove_tree", "run_folder", "time_report", "unlink"]
 
-_NAME = re.compile(r"downwedig-(?:run|time)-(\d+)-(\d+)-\w+")
+_NAME = re.compile(r"downwedig-(?:run|time)-(\d+)-(\d+)-(\d+)-\w+")
 _cleaned: set[str] = set()
 
 
 def _owner() -> str:
     """This judge, for the names of its files: its pid and start time (a pid alone may be reused)."""
-    return f"{os.getpid()}-{start_time(os.getpid())}"
+    return f"{namespace()}-{os.getpid()}-{start_time(os.getpid())}"
 
 
 def remove_tree(path: str) -> None:
@@ -61,10 +61,11 @@ def _clean_stale() -> None:
     if folder in _cleaned or not os.path.isdir("/proc/self"):  # (without /proc, whose is whose cannot be told)
         return
     _cleaned.add(folder)
+    here = namespace()  # (a judge in another PID namespace is not told by its pid here: left alone)
     with contextlib.suppress(OSError):
         for entry in os.listdir(folder):
             match = _NAME.fullmatch(entry)
-            if match and start_time(int(match[1])) != match[2]:  # (its judge is gone)
+            if match and match[1] == here and start_time(int(match[2])) != match[3]:  # (its judge is gone)
                 path = os.path.join(folder, entry)
                 if os.path.isdir(path) and not os.path.islink(path):
                     remove_tree(path)

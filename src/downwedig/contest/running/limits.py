@@ -1,0 +1,47 @@
+"""The limits of a run (:class:`Limits`), as judges set them: CPU, wall clock, memory, stack, output.
+
+The running room takes a run's limits whole; :mod:`~downwedig.contest.judging.verdict`
+gives them to the judge's vocabulary.  They default to the original contest's
+(:data:`~downwedig.staircase.TIME_LIMIT_S`, :data:`~downwedig.staircase.MEMORY_LIMIT_MIB`);
+the stack is the memory limit unless told otherwise, as Kattis and Codeforces give it.
+Creating one is O(1).
+
+>>> Limits().wall_s, Limits().stack
+(8.5, 512)
+>>> Limits(stack_mib=8).stack
+8
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ...staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
+
+__all__ = ["OUTPUT_LIMIT", "TIME_LIMIT_TO_TLE", "Limits"]
+
+#: The largest output a solution may write (bytes), as judges cap it: 8 MiB, 30 times the judge's answer.
+OUTPUT_LIMIT = 8 << 20
+#: The wall-clock limit is this many times the CPU limit, plus a second (a sleeping run ends too).
+TIME_LIMIT_TO_TLE = 1.5
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """The limits of a run: CPU seconds, memory (MiB), stack (MiB; None: the memory limit) and the largest
+    output (bytes); the judge's by default."""
+
+    cpu_s: float = TIME_LIMIT_S
+    memory_mib: int = MEMORY_LIMIT_MIB
+    output_bytes: int = OUTPUT_LIMIT
+    stack_mib: int | None = None
+
+    @property
+    def wall_s(self) -> float:
+        """The wall-clock limit: :data:`TIME_LIMIT_TO_TLE` times the CPU limit, plus a second."""
+        return TIME_LIMIT_TO_TLE * self.cpu_s + 1
+
+    @property
+    def stack(self) -> int:
+        """The stack the run gets (MiB): ``stack_mib``, else the memory limit."""
+        return self.memory_mib if self.stack_mib is None else self.stack_mib

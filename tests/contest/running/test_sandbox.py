@@ -1,0 +1,213 @@
+"""Hostile solutions against ``downwedig test``: each case in the full mode (bubblewrap, cgroups) and in each
+fallback it can be run in, as a real judge process with a deadline, checked for what it leaves behind.
+
+A case names the fallbacks whose guarantees cover it; the others are said, in the report's
+``isolation_missing``, not to be given (``docs/judges.md``).  A machine without bubblewrap or cgroups
+skips the full mode, saying what to install (and fails under ``DOWNWEDIG_REQUIRE_TOOLS=1``).
+The judge also runs as an ordinary user (``setpriv``, when the tests run as root).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from downwedig.contest.running import cgroup, sandbox, sweep
+
+from ...conftest import SAMPLE, THOROUGH, missing_tool
+from ...isolation import CGROUPS_NEEDED, left_running
+
+HOSTILE = Path(__file__).parent / "hostile"
+
+#: name -> (the solution, the verdicts it may get, the fallbacks it is run in too: "cgroup", "process-group").
+CASES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    # N1: moves itself into its parent group, then outlives the wall limit.
+    "leaves its cgroup": (
+        'for c in pids cpuacct memory ""; do p=$(grep ":$c:" /proc/self/cgroup | head -1 | cut -d: -f3); '
+        'echo $$ > "/sys/fs/cgroup/$c$(dirname "$p")/cgroup.procs"; done 2>/dev/null; exec sleep 20',
+        ("TLE",),
+        ("cgroup", "process-group"),
+    ),
+    # N2: makes a group inside its own and moves there, a child left running.
+    "makes a group inside its own": (
+        'for c in pids cpuacct memory; do d=/sys/fs/cgroup/$c$(grep ":$c:" /proc/self/cgroup | cut -d: -f3)/x; '
+        "mkdir $d; echo $$ > $d/cgroup.procs; done 2>/dev/null; sleep 600 & exec sleep 20",
+        ("TLE",),
+        ("cgroup", "process-group"),
+    ),
+    # N3: lifts its memory limit, resets its counters, spins and allocates.
+    "rewrites its counters": ("sh {hostile}/cg_reset.sh", ("TLE", "MLE", "RE"), ()),
+    # N4: finds the tests through the judge's /proc and prints the answer.
+    "reads the answer through /proc/$PPID/cwd": (
+        'd=$(readlink /proc/$PPID/cwd); cat > i; for f in "$d"/*/*.in "$d"/*.in; do '
+        'cmp -s "$f" i && cat "${{f%.in}}.ans"; done; exit 0',
+        ("PE",),
+        (),
+    ),
+    "reads the tests' names from the command lines": (
+        "cat > i; for c in /proc/[0-9]*/cmdline; do tr '\\0' '\\n' < $c; done | grep '[.]in$' | "
+        'while read f; do [ -f "$f" ] && cmp -s "$f" i && cat "${{f%.in}}.ans"; done; exit 0',
+        ("PE",),
+        (),
+    ),
+    "overwrites the answers it finds": (
+        "for f in {tests}/*.ans; do echo 111111111111 > $f; done 2>/dev/null; echo x > {tests}/new.txt 2>/dev/null;"
+        " echo 111111111111",
+        ("WA",),
+        (),
+    ),
+    "writes into the home folder": ("echo x > {home}/left-by-a-run 2>/dev/null; echo 111111111111", ("WA",), ()),
+    "connects to the loopback": (
+        "python3 -c \"import socket; socket.create_connection(('127.0.0.1', {port}), 2).sendall(b'hi')\"; "
+        "echo 111111111111",
+        ("WA",),
+        (),
+    ),
+    "signals the judge": ("kill -9 $PPID 2>/dev/null; kill -9 -1 2>/dev/null; echo 111111111111", ("WA",), ()),
+    "forks without end": ("f(){{ f|f& }}; f", ("TLE", "RE", "MLE", "PE", "WA"), ("cgroup",)),
+    "leaves the session and clears its environment": (
+        "env -i setsid sh -c 'exec sleep 600' & echo 111111111111",
+        ("WA",),
+        ("cgroup",),
+    ),
+    "writes without end": ("yes", ("RE",), ("cgroup", "process-group")),
+    "sleeps past the wall clock": ("sleep 30", ("TLE",), ("cgroup", "process-group")),
+}
+
+
+def _full_mode() -> None:
+    """Skip, saying what is missing, unless bubblewrap and cgroups both work here."""
+    os.environ.pop(sandbox.CHOICE, None)
+    found = sandbox.sandbox()
+    if isinstance(found, str):
+        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found}")
+    try:
+        if cgroup.isolation() == "process-group":
+            missing_tool(CGROUPS_NEEDED)
+    except Exception as exc:  # (DOWNWEDIG_ISOLATION asks for what is not here)
+        missing_tool(f"{CGROUPS_NEEDED}: {exc}")
+
+
+def _our_groups() -> list[str]:
+    """The cgroups of judges started by this test process's children (named after this PID namespace)."""
+    found = []
+    for base in ("/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup"):
+        with contextlib.suppress(OSError):
+            found += [e for e in os.listdir(base) if e.startswith(f"downwedig-{sweep.namespace()}-")]
+    return found
+
+
+@pytest.fixture
+def judged(tmp_path: Path, tag: str) -> Iterator[dict[str, object]]:
+    """A test folder, a home, a listening socket; afterwards, nothing of the runs may be left."""
+    tests = tmp_path / "data"
+    tests.mkdir()
+    shutil.copy(SAMPLE, tests / "t.in")
+    shutil.copy(SAMPLE.with_suffix(".ans"), tests / "t.ans")
+    home = tmp_path / "home"
+    home.mkdir()
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.setblocking(False)
+    groups = set(_our_groups())
+    yield {"tests": tests, "home": home, "listener": listener, "before": groups}
+    listener.close()
+    assert left_running(tag, patience=3.0) == [], "processes of the runs were left running"
+    assert set(_our_groups()) <= groups, "cgroups of the runs were left behind"
+
+
+def _judge(case: str, judged: dict[str, object], env: dict[str, str], runner: list[str] | None = None) -> dict:  # type: ignore[type-arg]
+    tests = judged["tests"]
+    assert isinstance(tests, Path)
+    listener = judged["listener"]
+    assert isinstance(listener, socket.socket)
+    solution = CASES[case][0].format(
+        hostile=shlex.quote(str(HOSTILE)),
+        tests=shlex.quote(str(tests)),
+        home=shlex.quote(str(judged["home"])),
+        port=listener.getsockname()[1],
+    )
+    command = [sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution]
+    command += ["--time-limit", "1", "--memory-limit", "64", "--format", "json"]
+    start = time.monotonic()
+    done = subprocess.run([*(runner or []), *command], capture_output=True, timeout=60, env=env, cwd=tests.parent)
+    elapsed = time.monotonic() - start
+    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    report: dict = json.loads(done.stdout)  # type: ignore[type-arg]
+    row = report["tests"][0]
+    assert row["verdict"] in CASES[case][1], row
+    # Reported within the wall limit (2.5 s) plus a second, and the judge's own start (a loaded machine: slack).
+    assert row["wall_s"] <= 3.5 and elapsed < 20, (row, elapsed)
+    assert (tests / "t.ans").read_bytes() == SAMPLE.with_suffix(".ans").read_bytes()
+    assert sorted(p.name for p in tests.iterdir()) == ["t.ans", "t.in"]
+    assert list(Path(str(judged["home"])).iterdir()) == []
+    with pytest.raises(BlockingIOError):
+        listener.accept()
+    return report
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_hostile_solution_in_the_full_mode(case: str, judged: dict[str, object]) -> None:
+    _full_mode()
+    if case == "forks without end" and not THOROUGH:
+        pytest.skip("slow (a fork bomb fills both cores for a second): runs under HYPOTHESIS_PROFILE=thorough")
+    env = {k: v for k, v in os.environ.items() if k not in (sandbox.CHOICE, cgroup.CHOICE)}
+    report = _judge(case, judged, env)
+    assert "+namespaces" in report["isolation"] and report["isolation_missing"] == []
+
+
+FALLBACKS = [(case, mode) for case in sorted(CASES) for mode in CASES[case][2]]
+
+
+@pytest.mark.parametrize(("case", "mode"), FALLBACKS)
+def test_a_hostile_solution_in_a_fallback(case: str, mode: str, judged: dict[str, object]) -> None:
+    if case == "forks without end" and not THOROUGH:
+        pytest.skip("slow (a fork bomb fills both cores for a second): runs under HYPOTHESIS_PROFILE=thorough")
+    env = {**os.environ, sandbox.CHOICE: "none", cgroup.CHOICE: "cgroup" if mode == "cgroup" else mode}
+    if mode == "cgroup":
+        try:
+            os.environ[cgroup.CHOICE] = "cgroup"
+            cgroup.isolation()
+        except Exception as exc:
+            missing_tool(f"{CGROUPS_NEEDED}: {exc}")
+        finally:
+            os.environ.pop(cgroup.CHOICE, None)
+    report = _judge(case, judged, env)
+    assert "+namespaces" not in report["isolation"] and report["isolation_missing"], report
+
+
+@pytest.mark.parametrize(
+    "case", ["reads the answer through /proc/$PPID/cwd", "signals the judge", "sleeps past the wall clock"]
+)
+def test_a_hostile_solution_against_an_ordinary_user_s_judge(case: str, judged: dict[str, object]) -> None:
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("runs the judge as an ordinary user through setpriv, which needs root (and util-linux)")
+    own = Path(tempfile.mkdtemp(dir="/var/tmp"))  # (root's /tmp is closed to an ordinary user)
+    try:
+        tests, home, temporary = own / "data", own / "home", own / "tmp"
+        for folder in (tests, home, temporary):
+            folder.mkdir()
+        shutil.copy(SAMPLE, tests / "t.in")
+        shutil.copy(SAMPLE.with_suffix(".ans"), tests / "t.ans")
+        for path in (own, tests, home, temporary, *tests.iterdir()):
+            os.chown(path, 65534, 65534)
+        env = {k: v for k, v in os.environ.items() if k not in (sandbox.CHOICE, cgroup.CHOICE)}
+        env.update(TMPDIR=str(temporary), HOME=str(home))
+        runner = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        report = _judge(case, {**judged, "tests": tests, "home": home}, env, runner)
+        if shutil.which("bwrap") is not None:
+            assert "+namespaces" in report["isolation"], report
+        assert list(temporary.iterdir()) == []
+    finally:
+        shutil.rmtree(own, ignore_errors=True)
