@@ -12,6 +12,8 @@ __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ..contest.shipping.formats import DEFAULT, FORMATS
+
     parser.description = (
         "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, the "
         "statement, data/sample and data/secret with the engine's answers, an input and an output validator, and "
@@ -28,10 +30,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("2025-09", "legacy"),
-        default="2025-09",
-        help="2025-09 (the default: the current format, for BAPCtools and DOMjudge) or legacy (for Kattis' "
-        "verifyproblem)",
+        choices=tuple(FORMATS),
+        default=DEFAULT,
+        help="; ".join(
+            f"{name}{' (the default)' if name == DEFAULT else ''}: {fmt.summary}" for name, fmt in FORMATS.items()
+        ),
     )
     parser.add_argument(
         "--tests",

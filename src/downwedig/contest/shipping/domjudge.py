@@ -40,7 +40,8 @@ from ...errors import CommandError, InvalidDestination
 from ...files import whole_file
 from ...staircase import MEMORY_LIMIT_MIB
 from .destination import MARKER
-from .formats import NAME, statement_files
+from .formats import NAME
+from .formats.kattis2025 import statement_files
 from .statement import HTML_TOOL, build_html, build_pdf, missing_tools
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def zip_members(built: Built) -> list[tuple[str, bytes]]:
         if not path.relative_to(root).as_posix().startswith(_LEFT_OUT) and path.name != MARKER
     ]
     names = dict(members)
-    statement = dict(statement_files("2025-09"))  # (the legacy package's is the same text in other headings)
+    statement = dict(statement_files())  # (the legacy package's is the same text in other headings)
     sample = names["data/sample/1.in"], names["data/sample/1.ans"]
     limit = built.timing.time_limit
     extra = [
