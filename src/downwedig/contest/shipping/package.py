@@ -36,7 +36,7 @@ replaced (``force``) only when it is such a package, unchanged
 (:mod:`~downwedig.contest.shipping.destination`).
 
 >>> list(FORMATS)
-['2025-09', 'legacy']
+['2025-09', 'legacy', 'polygon']
 """
 
 from __future__ import annotations
@@ -159,6 +159,7 @@ def package_contents(
         slow=bundle(PROGRAMS["slow"]).encode(),
         input_validator=bundle(PROGRAMS["input-validator"]).encode(),
         output_validator=bundle(PROGRAMS["output-validator"]).encode(),
+        commands={f"secret/{test.name}": test.command for test in plan},
     )
     return Contents(layout.files(problem), caught, timing)
 
@@ -201,11 +202,8 @@ def write_package(
         fmt, destination.path.name, plan, progress, time_limit=time_limit, allow_uncaught=allow_uncaught
     )
     write_folder(destination, contents.files)
-    tests = [
-        (name[len("data/") : -len(".in")], int(data[: data.index(b"\n")]))
-        for name, data in contents.files
-        if name.endswith(".in") and name.startswith(("data/sample/", "data/secret/"))
-    ]
+    sample = resource("problem", "sample.in")
+    tests = [("sample/1", int(sample[: sample.index(b"\n")]))] + [(f"secret/{t.name}", t.steps) for t in plan]
     size = sum(len(data) for _, data in contents.files)
     files = len(contents.files) + 1  # (and the manifest)
     return Built(

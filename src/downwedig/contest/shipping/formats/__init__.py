@@ -10,7 +10,7 @@ and which judges' checks must pass on it (``checks``).  A new format is one
 new module with one such object, added to :data:`FORMATS`.  O(1).
 
 >>> list(FORMATS)
-['2025-09', 'legacy']
+['2025-09', 'legacy', 'polygon']
 >>> get_format("legacy").checks
 ('verifyproblem',)
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import kattis2025, legacy
+from . import kattis2025, legacy, polygon
 from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, PackageFormat, Problem, resource
 
 __all__ = [
@@ -38,7 +38,9 @@ __all__ = [
 ]
 
 #: Every format that can be written, by the name ``--format`` takes; the default first.
-FORMATS: dict[str, PackageFormat] = {format.name: format for format in (kattis2025.FORMAT, legacy.FORMAT)}
+FORMATS: dict[str, PackageFormat] = {
+    format.name: format for format in (kattis2025.FORMAT, legacy.FORMAT, polygon.FORMAT)
+}
 #: The default format's name.
 DEFAULT = next(iter(FORMATS))
 
