@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -67,14 +68,18 @@ _VERDICTS = {0: "ok", 1: "wrong-answer", 2: "presentation-error"}
 
 
 def script_line(command: str) -> tuple[str, ...]:
-    """The words of a Polygon script line for the test ``downwedig gen FAMILY ...`` prints: ``gen FAMILY ...``. O(len).
+    """The words of a Polygon script line for the test ``downwedig gen FAMILY ...`` prints: ``gen FAMILY ...``
+    (for ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n`` it ignores). O(len).
 
-    >>> script_line("downwedig gen max --n 1 --seed 0 --kind cycles")
-    ('gen', 'max', '--n', '1', '--seed', '0', '--kind', 'cycles')
+    >>> script_line("downwedig gen max --n 10 --seed 0 --kind cycles")
+    ('gen', 'max', '--seed', '0', '--kind', 'cycles')
     """
     words = shlex.split(command)
     if words[:2] != ["downwedig", "gen"]:
         raise ValueError(f"not a downwedig gen command: {command!r}")
+    if words[2:3] == ["max"] and "--n" in words:
+        at = words.index("--n")
+        del words[at : at + 2]
     return ("gen", *words[2:])
 
 
@@ -130,14 +135,15 @@ def missing() -> list[str]:
     >>> isinstance(missing(), list)
     True
     """
-    from ..statement import missing_tools  # (it reads this package's NAME: imported late)
+    from ..statement import PDF_TOOL  # (it reads this package's NAME: imported late)
 
-    lacking = [f"{tool} (the statement's PDF)" for tool in missing_tools(html=False)]
+    lacking = []
     try:
         find_header()
     except CommandError as exc:
-        lacking.insert(0, str(exc).replace(" is not installed: ", " ("))
-        lacking[0] += ")"
+        lacking.append(str(exc).replace(" is not installed: ", ", which it carries: "))
+    if shutil.which(PDF_TOOL[0]) is None:
+        lacking.append(f"{PDF_TOOL[0]}, for the statement's PDF: {PDF_TOOL[1]}")
     return lacking
 
 
