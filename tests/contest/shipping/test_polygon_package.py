@@ -111,9 +111,11 @@ def test_the_folder_and_the_zip_polygon_uploads(small: Path) -> None:
         "description": "the statement's example",
     }
     assert [t.get("description") for t in tests[1:]] == [test.name for test in load_plan("small")]
-    tags = {s.get("tag"): [] for s in root.findall("assets/solutions/solution")}
+    tags: dict[str, list[tuple[str, str]]] = {}
     for solution in root.findall("assets/solutions/solution"):
-        tags[solution.get("tag")].append((solution.find("source").get("path"), solution.find("source").get("type")))  # type: ignore[union-attr,index]
+        entry = solution.find("source")
+        assert entry is not None
+        tags.setdefault(solution.get("tag", ""), []).append((entry.get("path", ""), entry.get("type", "")))
     assert tags == {
         "main": [("solutions/solution.cpp", "cpp.g++17")],
         "accepted": [("solutions/solution.py", "python.3"), ("solutions/solution-pypy.py", "python.pypy3")],
