@@ -129,7 +129,7 @@ def test_console_block(block: Block, tmp_path: Path) -> None:
     if note.startswith("needs "):
         tools, _, how = note[len("needs ") :].partition(": ")
         for tool in tools.split(","):  # (each is needed)
-            need_tool([tool], how or f"install {tool}")
+            need_tool([tool], how.split(";")[0].strip() or f"install {tool}")  # (without "; slow")
     if "slow" in note.split() and not THOROUGH:
         pytest.skip(f"a slow block ({block.where}): it runs under HYPOTHESIS_PROFILE=thorough (CI)")
     outputs = run_block(block, tmp_path)

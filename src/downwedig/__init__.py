@@ -19,9 +19,9 @@ each layer imports only the layers above it in this list:
    :mod:`~downwedig.moves` -- the rule applied to every step at once (move masks);
    :mod:`~downwedig.reference` -- the slow, obviously right oracle the tests trust.
 3. :mod:`~downwedig.engine` -- the fast solver, one room: ``solver`` (the idea and the
-   routes), ``limits`` (every budget, :class:`MemoLimits`), ``tables`` (``G`` as bytes, the
-   one composer), ``bit_tables`` (``G`` as integers, any width), and the private routes
-   ``_memo``, ``_partners``, ``_generic``;
+   routes), ``limits`` (the budgets tests vary, :class:`MemoLimits`), ``tables`` (``G`` as bytes, the
+   one composer), ``bit_tables`` (``G`` as integers, any width), the private routes
+   ``_memo``, ``_partners``, ``_generic``, and ``sweep`` (plain loops, the one-file solution's under PyPy);
    :mod:`~downwedig.explain` -- one day solved in full: statuses, remoteness, best moves, the reason.
 4. Views and uses of those: :mod:`~downwedig.render` (text, JSON, SVG, the HTML page),
    :mod:`~downwedig.play` (a game against the perfect player), and :mod:`~downwedig.contest`,

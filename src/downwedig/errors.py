@@ -5,9 +5,11 @@ Each knows the exit status the command line reports it with (click's style):
 failed, and 2 for a :class:`UsageError` (a value on the command line that
 cannot be used: the command's usage line is printed with it).  Errors that
 point into a file (:class:`InvalidText`: a staircase, a plan) say where, as
-``SOURCE:LINE:COLUMN: reason``.  This module imports nothing, so every other
-module can use it.  (The bundler's :class:`~downwedig.contest.shipping.bundle.CyclicImport`
-and ``PackageImport`` are a developer's mistakes, not a user's: they live there.)
+``SOURCE:LINE:COLUMN: reason``, and quote what they repeat of it cut short
+(:func:`excerpt`).  This module imports nothing when loaded (``difflib`` only
+for :class:`UnknownFamily`'s "did you mean"), so every other module can use it.
+(The bundler's :class:`~downwedig.contest.shipping.bundle.CyclicImport` and
+``PackageImport`` are a developer's mistakes, not a user's: they live there.)
 
 >>> str(InvalidDay(13, 12)), InvalidDay(13, 12).exit_status
 ('day 13 is not in 1..12', 2)
@@ -35,7 +37,28 @@ __all__ = [
     "InvalidWidth",
     "UnknownFamily",
     "UsageError",
+    "excerpt",
 ]
+
+#: The most characters of a bad line (or value) that a message quotes: a line can be megabytes long.
+EXCERPT = 20
+
+
+def excerpt(text: str, limit: int = EXCERPT, *, quote: bool = True) -> str:
+    """``text`` as a message quotes it: its first ``limit`` characters, ``repr``-quoted, and ``...`` if cut. O(limit).
+
+    Every message that repeats what the user gave goes through here (the
+    reader, ``validate``, plans, ``play``), so that a 10 MB line is answered
+    in a line.  (``render/reader.js`` cuts the same way.)
+
+    >>> excerpt("abc"), excerpt("x" * 30)
+    ("'abc'", "'xxxxxxxxxxxxxxxxxxxx'...")
+    >>> excerpt("9" * 30, 5, quote=False)
+    '99999...'
+    """
+    cut = text[:limit]
+    shown = repr(cut) if quote else cut
+    return shown if len(text) <= limit else shown + "..."
 
 
 class DownwedigError(ValueError):
@@ -85,6 +108,10 @@ class InvalidStaircase(InvalidText):
     >>> str(err), err.reason
     ("<input>:3:2: unexpected character 'w'", "unexpected character 'w'")
     """
+
+    #: The pieces of the first step, when that step is of another width than the one expected (a
+    #: staircase of another width, most likely: the command line then suggests ``--width``); else None.
+    first_width: int | None = None
 
 
 class InvalidPlan(InvalidText):
@@ -148,14 +175,20 @@ class InvalidOption(UsageError):
 
 
 class UnknownFamily(UsageError):
-    """A test family that does not exist; names the known ones.
+    """A test family that does not exist; names the known ones, and the nearest when one is near (difflib).
 
     >>> str(UnknownFamily("bogus", ["chain", "random"]))
     "unknown family 'bogus'; known: chain, random"
+    >>> str(UnknownFamily("randon", ["chain", "random"]))
+    "unknown family 'randon' (did you mean 'random'?); known: chain, random"
     """
 
     def __init__(self, name: str, known: list[str]) -> None:
-        super().__init__(f"unknown family {name!r}; known: {', '.join(sorted(known))}")
+        from difflib import get_close_matches
+
+        near = get_close_matches(name[:100], known, n=1)
+        guess = f" (did you mean {near[0]!r}?)" if near else ""
+        super().__init__(f"unknown family {excerpt(name)}{guess}; known: {', '.join(sorted(known))}")
         self.name = name
 
 

@@ -197,7 +197,11 @@ class DayAnalysis:
         return None if target is None else self.move(step, target)
 
     def winning_moves(self, step: int = 1) -> list[Move]:
-        """The winning moves from ``step`` (to a lost step); empty when it is lost. O(width).
+        """The winning moves from ``step`` (default 1, where the game starts): :class:`Move` objects. O(width).
+
+        Each is a move to a lost step; the list is empty when ``step`` is lost.
+        A :class:`Move`'s ``target`` is the step number that the JSON's
+        ``winning_moves`` lists (:func:`~downwedig.render.to_json`).
 
         >>> [m.target for m in analyse(Staircase.from_rows(["WW", "WW", "WW"])).winning_moves()]
         [3]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import IllegalMove
+from .errors import IllegalMove, excerpt
 from .explain import DayAnalysis, Move
 from .staircase import Player, allows_move
 
@@ -95,6 +95,10 @@ class Game:
     to_move: Player = Player.DINA
     turns: list[Turn] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.analysis, DayAnalysis):  # (a Staircase would fail later, far from here)
+            raise TypeError(f"Game takes a day's analysis (explain.analyse(staircase, day)), not {self.analysis!r:.60}")
+
     @property
     def over(self) -> bool:
         """Whether the player to move is stuck. O(width).
@@ -142,10 +146,10 @@ class Game:
         downwedig.errors.IllegalMove: step 2 is 1 step down from step 1 but shares 0 pieces with it (need 1 <= 0)
         """
         i, day = self.position, self.analysis.day
-        if target <= i:
-            raise IllegalMove(WORDS["not_below"].format(target=target, source=i))
+        if target <= i:  # (a number of thousands of digits is quoted cut short)
+            raise IllegalMove(WORDS["not_below"].format(target=excerpt(str(target), quote=False), source=i))
         if target > day:
-            raise IllegalMove(WORDS["no_step"].format(target=target, day=day))
+            raise IllegalMove(WORDS["no_step"].format(target=excerpt(str(target), quote=False), day=day))
         move = self.analysis.move(i, target)
         if not allows_move(move.distance, move.common):
             steps = WORDS["step" if move.distance == 1 else "steps"]

@@ -13,8 +13,8 @@ The input is read in blocks of the lines that have arrived (:func:`read_chunks`;
 :func:`parse` reads bytes in memory the same way).  A block of well-formed
 lines (``\\n`` endings, or ``\\r\\n`` and trailing blanks, which a few C-level
 replaces remove) is checked and packed with a handful of C-level byte
-operations per column: O(n * width) bytes touched, about 6 ms for ``n =
-300,000``.  Anything else goes line by line in Python, which is slower but
+operations per column: O(n * width) bytes touched, about 12 ms for ``n =
+300,000`` (:func:`parse` of random rows).  Anything else goes line by line in Python, which is slower but
 finds the exact position of a problem.
 
 >>> parse("3\\nWWWWWWWW\\r\\nRRRRRRRR  \\nWRWRWRWR").rows()
@@ -30,15 +30,25 @@ from __future__ import annotations
 import io
 import select
 
-from .errors import InvalidStaircase
-from .staircase import Staircase, bytes_per_step, check_width
+from .errors import InvalidStaircase, excerpt
+from .staircase import MAX_WIDTH, Staircase, bytes_per_step, check_width
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import BinaryIO
 
-__all__ = ["BOM_REASON", "BYTE_ORDER_MARK", "available_blocks", "describe_byte", "pack_exact", "parse", "read_chunks"]
+__all__ = [
+    "ANSWER_HINT",
+    "BOM_REASON",
+    "BYTE_ORDER_MARK",
+    "available_blocks",
+    "describe_byte",
+    "looks_like_answer",
+    "pack_exact",
+    "parse",
+    "read_chunks",
+]
 
 #: The bytes Notepad and some other editors write at the start of a UTF-8 file; a judge's reader chokes on them.
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"
@@ -86,11 +96,6 @@ def _text(raw: bytes, line: int, source: str, *, offset: int = 0, complete: bool
 _LONGEST_N = 18
 
 
-def _shown(text: str, limit: int = 20) -> str:
-    """``text`` quoted for a message, cut after ``limit`` characters (a whole line can be huge)."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
-
-
 def _read_n(header: bytes, source: str) -> int:
     # Bytes operations only (C speed): the line may be huge, and only its start is shown.
     line = header.rstrip(b" \t\r")
@@ -100,14 +105,32 @@ def _read_n(header: bytes, source: str) -> int:
     if digits < len(line):
         if line[digits] >= 0x80:  # not ASCII: is it text at all?
             _text(line[digits : digits + 4], 1, source, offset=digits, complete=False)
-        shown = _shown(line[:80].decode("utf-8", "replace"))
+        shown = excerpt(line[:80].decode("utf-8", "replace"))
         raise _fail(f"the number of steps n must be a positive integer, got {shown}", 1, digits + 1, source)
-    if digits > _LONGEST_N:
-        raise _fail(f"the number of steps n = {_shown(line[:80].decode())} is too large for any input", 1, 1, source)
+    if digits > _LONGEST_N:  # (an answer file of more than 18 days reads so: its first line is all digits)
+        hint = ANSWER_HINT if looks_like_answer(line) else ""
+        shown = excerpt(line[:80].decode())
+        raise _fail(f"the number of steps n = {shown} is too large for any input{hint}", 1, 1, source)
     n = int(line)
     if n < 1:
         raise _fail(f"the number of steps n must be at least 1, got {line.decode()!r}", 1, 1, source)
     return n
+
+
+def looks_like_answer(data: bytes) -> bool:
+    """Whether ``data``, given where a staircase goes, is an answer file instead. O(len(data)).
+
+    The rule of every command that says so (``solve``, ``validate``,
+    ``answers``, ``check``): one line of more than one digit ``1``/``2``, the
+    first a ``2`` (day 1 is always Dima's: step 1 has no move), and nothing
+    but blanks after it.
+
+    >>> looks_like_answer(b"211112222212\\n"), looks_like_answer(b"12\\n"), looks_like_answer(b"21\\nWRWRWRWR\\n")
+    (True, False, False)
+    """
+    first, _, rest = data.partition(b"\n")
+    digits = first.rstrip(_BLANK)
+    return len(digits) > 1 and digits[:1] == b"2" and not digits.translate(None, b"12") and not rest.strip()
 
 
 def describe_byte(byte: int) -> str:
@@ -188,7 +211,10 @@ def _check_row(raw: bytes, line: int, step: int, width: int, source: str) -> byt
                 raise _fail(reason, line, column, source)
     if len(row) != width:
         column = min(len(row), width) + 1
-        raise _fail(f"step {step} has {len(row)} pieces, expected {width}", line, column, source)
+        error = _fail(f"step {step} has {len(row)} pieces, expected {width}", line, column, source)
+        if step == 1 and 1 <= len(row) <= MAX_WIDTH:
+            error.first_width = len(row)
+        raise error
     return row
 
 
@@ -218,7 +244,7 @@ def _check_tail(lines: list[bytes], first_line: int, n: int, source: str, offset
         if raw.strip(_BLANK + b"\n"):
             stripped = raw.lstrip(_BLANK)
             column = (offset if k == 0 else 0) + len(raw) - len(stripped) + 1
-            shown = _shown(_text(stripped[:80], first_line + k, source, complete=False).rstrip())
+            shown = excerpt(_text(stripped[:80], first_line + k, source, complete=False).rstrip())
             steps = f"{n} step{'s' * (n != 1)}"
             raise _fail(f"unexpected content after the {steps}: {shown}", first_line + k, column, source)
 
@@ -228,7 +254,7 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
 
     ``source`` names the input in error messages.  Raises
     :class:`~downwedig.InvalidStaircase` on the first problem.  Cost: O(size),
-    about 5 ms for 300,000 well-formed steps.  Mirrored in ``render/reader.js``
+    about 12 ms for 300,000 well-formed steps.  Mirrored in ``render/reader.js``
     (the HTML page's own staircase), message for message.
 
     >>> parse(b"2\\nWR\\nRR\\n", width=2)
@@ -368,10 +394,7 @@ def read_chunks(
                 skipped += len(buffer)
                 buffer = b""
     if done < n:
-        digits = header.rstrip(_BLANK)
-        # An answer: 1s and 2s, day 1 always a 2.
-        answer = done == 0 and len(digits) > 1 and digits[:1] == b"2" and not digits.translate(None, b"12")
-        hint = ANSWER_HINT if answer else ""
+        hint = ANSWER_HINT if done == 0 and looks_like_answer(header) else ""
         raise _fail(f"expected {n} steps, found only {done}{hint}", done + 2, 1, source)
 
 

@@ -8,10 +8,13 @@ step (one up to width 8, two big-endian past it): 300,000 steps take 300 kB,
 and a step is read back in O(1).  Steps are numbered from 1 (the top) as in
 the problem, everywhere in the package.
 
-The rule (:func:`allows_move`) is written here once: the handkerchief may go
+The rule (:func:`allows_move`) is defined here: the handkerchief may go
 from step ``i`` down to step ``j`` when ``0 < j - i <= common(i, j)``, the
-number of columns where both steps have the same colour.  The engine's fast
-form of it, every step at once, is :mod:`downwedig.moves`.
+number of columns where both steps have the same colour.  It is restated,
+for speed or in another language, by :mod:`downwedig.moves` (every step at
+once), the one-file solution and ``solution.cpp`` of
+:mod:`downwedig.contest.shipping.programs`, and the page's ``render/reader.js``;
+the tests hold each to the reference solver, which uses this one.
 
 >>> s = Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "RRRRRRRR"])
 >>> s
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import enum
 
-from .errors import InvalidDay, InvalidStaircase, InvalidWidth
+from .errors import InvalidDay, InvalidStaircase, InvalidWidth, excerpt
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
@@ -255,7 +258,7 @@ class Staircase:
         width = check_width(len(texts[0]) if width is None else width)
         for step, text in enumerate(texts, 1):
             if len(text) != width or text.strip("WR"):
-                reason = f"step {step} is {text!r}, not {width} pieces 'W'/'R'"
+                reason = f"step {step} is {excerpt(text)}, not {width} pieces 'W'/'R'"
                 raise InvalidStaircase(reason, line=step + 1, column=1, source="<rows>")
         return cls(pack_values(map(row_value, texts), width), width)
 

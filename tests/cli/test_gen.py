@@ -118,7 +118,7 @@ def test_gen_plan_never_writes_over_a_file(cli: Cli, in_tmp: Path) -> None:
     result = cli("gen", "--plan", "my.plan", "-o", "upload")
     assert result.status == 1 and result.out == ""
     assert result.stderr == (
-        "downwedig: error: upload already holds b.ans; a plan's tests are never written over files: "
+        "downwedig gen: error: upload already holds b.ans; a plan's tests are never written over files: "
         "give an empty or new folder\n"
     )
     assert [p.name for p in (in_tmp / "upload").iterdir()] == ["b.ans"]

@@ -32,7 +32,8 @@ def test_a_device_stays_a_device(cli: Cli) -> None:
     after = os.stat("/dev/null")
     assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
     full = cli("gen", "random", "-o", "/dev/full")
-    assert full.status == 1 and full.stderr == "downwedig: error: cannot write '/dev/full': No space left on device\n"
+    assert full.status == 1
+    assert full.stderr == "downwedig gen: error: cannot write '/dev/full': No space left on device\n"
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 

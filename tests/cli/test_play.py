@@ -54,7 +54,7 @@ def test_play_as_dima_and_abandoned_games(cli: Cli) -> None:
     assert "Dina moves 1 -> 4" in result.out and "Dima had no way to win" in result.out
     abandoned = play(cli, "--day", "9", stdin="3\n")
     assert abandoned.status == 1
-    assert abandoned.stderr == "downwedig: error: no more input: the game was abandoned\n"
+    assert abandoned.stderr == "downwedig play: error: no more input: the game was abandoned\n"
     gave_up = play(cli, "--day", "9", stdin="q\n")
     assert gave_up.status == 1 and gave_up.out.rstrip().endswith("You gave up.")
     assert play(cli, "--day", "13", stdin="").status == 2, "a usage error stays 2"

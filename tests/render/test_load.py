@@ -113,9 +113,10 @@ def test_the_page_reads_as_the_library_reads(tmp_path: Path, opener: Callable[..
 
 def test_the_page_says_what_solve_says(tmp_path: Path, opener: Callable[..., Opened], cli: Cli) -> None:
     page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
-    for text in ("2\nWWWWwWWW\n", "\ufeff2\n", "211112222212\n", "1\nWWWWWWWW\nRR\n", "2\nWWWWWWW\n"):
+    for text in ("2\nWWWWwWWW\n", "\ufeff2\n", "211112222212\n", "1\nWWWWWWWW\nRR\n", "2\nWWWWWWW\n", "2" + "1" * 30):
         ((_, message),) = page.js(READ_ALL, [text])
         solve = cli("solve", "-", stdin=text.encode()).stderr
+        solve = solve.replace("; for a staircase 7 pieces wide, give --width 7", "")  # (the command line's option)
         where, reason = message.split(": ", 1)
         assert solve == f"{where.replace('<input>', '<stdin>')}: error: {reason}\n"
 

@@ -14,7 +14,10 @@ that asks for the impossible -- a bad option, a day the staircase lacks, an
 unknown family, a file that cannot be opened -- is a
 :class:`~downwedig.errors.UsageError`: the command's usage line and
 ``downwedig COMMAND: error: reason``, status 2 (3 for ``check``, where 2 means a
-presentation error).  Any other is ``downwedig: error: reason`` with its status.
+presentation error).  Any other is ``downwedig COMMAND: error: reason`` with its
+status (``downwedig: error: reason`` when no command was named).  An unknown
+option is the command's usage error too: argparse leaves it to the top parser,
+which would not name the command, so :func:`_run` hands it back.
 """
 
 from __future__ import annotations
@@ -45,8 +48,12 @@ COMMANDS = {
     "stress": "run a solution on generated tests; shrink the first failure",
     "test": "judge a solution on tests locally: verdict, CPU time and memory per test",
     "bundle": "write the solution as one self-contained Python file, to submit to a judge",
-    "package": "write a problem package (Kattis format) verified by Kattis' own verifyproblem",
+    "package": "write a problem package (2025-09 for BAPCtools and DOMjudge, or legacy for Kattis' verifyproblem)",
 }
+
+
+#: The commands that read a staircase of any width (``--width``); ``validate`` and ``check`` take the judge's 8.
+_WIDTH_COMMANDS = ("solve", "explain", "render", "play")
 
 
 def _chosen(argv: Sequence[str]) -> str | None:
@@ -92,16 +99,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     if words == ["--version"]:  # the quickest answer, without building any parser
         sys.stdout.write(f"downwedig {__version__}\n")
         return 0
-    from ..errors import DownwedigError, InvalidText
+    from ..errors import DownwedigError, InvalidStaircase, InvalidText
     from ._base import diagnostic, error
 
     try:
         return _run(words)
     except InvalidText as exc:
-        sys.stderr.write(diagnostic(exc) + "\n")
+        hint = ""
+        if isinstance(exc, InvalidStaircase) and exc.first_width and _chosen(words) in _WIDTH_COMMANDS:
+            hint = f"; for a staircase {exc.first_width} pieces wide, give --width {exc.first_width}"
+        sys.stderr.write(diagnostic(exc) + hint + "\n")
         return exc.exit_status
     except DownwedigError as exc:
-        return error(str(exc), exc.exit_status)
+        command = _chosen(words)
+        return error(str(exc), exc.exit_status, command if command in COMMANDS else None)
     except BrokenPipeError:
         # The reader went away (`downwedig solve big.txt | head`): stop quietly, as
         # `cat` does, and keep Python from complaining when it flushes stdout at exit.
@@ -113,16 +124,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(words: list[str]) -> int:
+    from ..errors import UsageError
     from .solve import quick
 
-    status = quick(words)  # `solve [--stream] [FILE]` without loading argparse
+    try:
+        status = quick(words)  # `solve [--stream] [FILE]` without loading argparse
+    except UsageError:  # (a file that became unreadable since quick looked: argparse's run says so)
+        status = None
     if status is not None:
         return status
-    from ..errors import UsageError
-
     parser = build_parser(_chosen(words))
     try:
-        args = parser.parse_args(words)
+        # Known args only: argparse's subparsers pass the words they do not know up to the
+        # top parser, whose error would say `downwedig: error:` with its own usage.
+        args, unknown = parser.parse_known_args(words)
+        if unknown:
+            args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
         try:
             done: int = args.run(args)
         except UsageError as exc:  # (the usage line is the command's)

@@ -37,9 +37,15 @@ __all__ = [
 ]
 
 
-def error(message: str, status: int = 1) -> int:
-    """Print ``downwedig: error: MESSAGE`` on stderr (one safe line: see :func:`printable`) and return ``status``."""
-    sys.stderr.write(f"downwedig: error: {printable(message)}\n")
+def error(message: str, status: int = 1, command: str | None = None) -> int:
+    """Print ``downwedig COMMAND: error: MESSAGE`` on stderr (one safe line: see :func:`printable`); return ``status``.
+
+    Without a ``command`` the line is ``downwedig: error: MESSAGE``.  The same
+    prefix as argparse's usage errors (the subcommand parser's ``prog``), so
+    every failure of a command says which command it was.
+    """
+    prog = "downwedig" if command is None else f"downwedig {command}"
+    sys.stderr.write(f"{prog}: error: {printable(message)}\n")
     return status
 
 

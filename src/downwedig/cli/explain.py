@@ -21,9 +21,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "unless --steps is given."
     )
     add_day_options(parser)
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
     parser.add_argument(
-        "--color", choices=("auto", "always", "never"), default="auto", help="colour the text (default auto)"
+        "--format", choices=("text", "json"), default="text", help="text to read, or json for a program (default text)"
+    )
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text (default auto: on a terminal, unless NO_COLOR is set)",
     )
 
 

@@ -59,7 +59,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow-uncaught",
         action="store_true",
-        help="accept a plan that catches no test for some built-in mistake: that wrong_answer submission is left out",
+        help="accept a plan in which some built-in mistake is caught by no test (by default that is an error): "
+        "that mistake's wrong_answer submission is then left out of the package",
     )
     parser.add_argument(
         "--zip",

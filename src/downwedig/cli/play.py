@@ -104,7 +104,7 @@ def _nearby(game: Game, color: bool) -> str:
 
 
 def _play(game: Game, say: Callable[..., None], color: bool) -> int:
-    from ..errors import IllegalMove
+    from ..errors import IllegalMove, excerpt
     from ..play import WORDS
 
     out, person = sys.stdout, game.person
@@ -153,7 +153,7 @@ def _play(game: Game, say: Callable[..., None], color: bool) -> int:
             say(WORDS["illegal"].format(why=exc), _RED)
             continue
         except ValueError:
-            say(f"Not a step number: {text!r}.", _RED)
+            say(f"Not a step number: {excerpt(text)}.", _RED)
             continue
         say(WORDS["you_move"].format(source=move.source, target=move.target, why=move.why()))
     say("")

@@ -31,7 +31,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "/dev/stdout is written through; a file is replaced whole."
     )
     add_day_options(parser)
-    parser.add_argument("-o", "--output", required=True, metavar="PICTURE", help="output file, .svg or .html; '-'")
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="PICTURE",
+        help="the file to write, .svg or .html ('-': standard output)",
+    )
     parser.add_argument(
         "--format", choices=("svg", "html"), help="the picture's format (default: from PICTURE's ending; svg for '-')"
     )

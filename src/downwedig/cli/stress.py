@@ -47,7 +47,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="R",
         help="most runs spent shrinking (1000; 8 for a time-out); 0 disables shrinking",
     )
-    parser.add_argument("--save", default="stress-failure", metavar="PREFIX", help="(default: stress-failure)")
+    parser.add_argument(
+        "--save",
+        default="stress-failure",
+        metavar="PREFIX",
+        help="where a failure is saved: PREFIX.in (the smallest failing test found), PREFIX.expected and "
+        "PREFIX.received (default: stress-failure, in the current folder)",
+    )
 
 
 #: A minimal test longer than this is not printed (it is saved).

@@ -17,7 +17,7 @@ _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Run COMMAND (a shell command reading the test on stdin, in a fresh empty folder) on each test, in its "
+        "Run CMD (a shell command reading the test on stdin, in a fresh empty folder) on each test, in its "
         "own cgroup where the machine allows it (else its own process group), under a CPU time limit (killed at "
         "a wall-clock limit of 1.5 times it plus a second) and a memory limit, and give a verdict per test: AC, "
         "WA (the first wrong day), PE (not one line of n digits 1/2), TLE, MLE (out of memory, or a peak memory "

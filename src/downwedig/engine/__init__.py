@@ -5,7 +5,7 @@ What is public here is re-exported from its module:
 - :mod:`~downwedig.engine.solver`: :class:`Solver` (masks in, digits out, O(1) state),
   :func:`answer`, :func:`answer_chunks` (streaming), :func:`winners`; its docstring
   states the idea, the three width-8 routes, and what bounds their time and memory;
-- :mod:`~downwedig.engine.limits`: :class:`MemoLimits`, every budget of every route;
+- :mod:`~downwedig.engine.limits`: :class:`MemoLimits`, the routes' budgets that tests vary;
 - :mod:`~downwedig.engine.tables`: the tables ``G`` as bytes, their one composer, and the
   stores a memo interns them in; :mod:`~downwedig.engine.bit_tables`: the tables as
   integers, for every width (the test generators step these).

@@ -1,4 +1,4 @@
-"""The engine for every width: a memo of transitions between tables, or tables composed in C.
+"""The engine for every width but 8: a memo of transitions between tables, or tables composed in C.
 
 The tables ``G`` (see :mod:`downwedig.engine`) live in a store
 (:class:`~downwedig.engine.tables.Tables`) that numbers each table it meets; this
@@ -21,8 +21,8 @@ fails again.
 Cost: O(n * 2**w) byte operations in C at worst up to width 8, O(n) memoised
 steps on most inputs; past width 8 only the memo runs (a miss costs O(2**w /
 8) bytes in C).  Memory: the memo starts afresh at :attr:`MemoLimits.max_states`
-states or :attr:`MemoLimits.max_transitions` dict transitions; the pair tables
-are at most 65,536 (about 25 MiB, if an input met every pair of masks).
+states or :attr:`MemoLimits.max_transitions` dict transitions; the composer
+forgets its pair tables past 8,192 (``tables._MAX_PAIRS``, about 3 MiB).
 """
 
 from __future__ import annotations

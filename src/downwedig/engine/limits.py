@@ -1,8 +1,11 @@
-"""The engine's tunables: every budget and size limit of every route, in one object.
+"""The engine's tunables: the budgets and size limits that tests vary, in one object.
 
 The engine (:mod:`downwedig.engine`) switches between its routes by these
-budgets; they bound its time on crafted inputs and its memory on every input.
-Creating one is O(1).
+budgets; with the fixed constants kept beside the code they size (the memo's
+walk blocks ``_memo.BLOCK``, ``_CREDIT`` and ``_MAX_BLOCKS``, the partners'
+``_SHORT`` and ``_FEW``, the composer's ``tables._MAX_PAIRS``, the sweep's
+``SETTLE``) they bound its time on crafted inputs and its memory on every
+input.  Creating one is O(1).
 """
 
 from __future__ import annotations
@@ -11,7 +14,8 @@ __all__ = ["MemoLimits"]
 
 
 class MemoLimits:
-    """Every tunable of every route, in one object; the defaults suit every input tried.
+    """The routes' tunables that tests vary (see the module docstring for the fixed ones); the defaults suit
+    every input tried.
 
     Tests pass tiny values to force each route, switch and fallback many times.
 

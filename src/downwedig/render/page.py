@@ -52,7 +52,7 @@ import re
 from importlib import resources
 
 from ..engine.solver import answer
-from ..errors import InvalidDay, InvalidSteps
+from ..errors import EXCERPT, InvalidDay, InvalidSteps
 from ..explain import REASONS
 from ..moves import packed_move_masks
 from ..play import WORDS as GAME_WORDS
@@ -121,6 +121,7 @@ INPUT_WORDS = {
     "n_empty": "expected the number of steps n on the first line, found an empty line",
     "n_not_integer": "the number of steps n must be a positive integer, got {shown}",
     "n_too_large": "the number of steps n = {shown} is too large for any input",
+    "n_too_large_answer": "the number of steps n = {shown} is too large for any input" + ANSWER_HINT,
     "n_zero": "the number of steps n must be at least 1, got {shown}",
     "n_over": "n = {n} is not in [1, {max}]",
     "bad_piece": "unexpected character {char} in step {step} (a piece is 'W' or 'R')",
@@ -143,7 +144,7 @@ PAGE_SIZES = {
     "strip_group_extra": 0.9,  # the room between groups, in digits
     "hash_interval_ms": 200,  # the address is rewritten at most this often (a dragged slider)
     "min_text": 10,  # the picture's smallest text, in pixels: the narrow layout (or a scroll bar) keeps it so
-    "quote": 20,  # the reader quotes this many characters of a bad line, from its first 80 bytes
+    "quote": EXCERPT,  # the reader quotes this many characters of a bad line, from its first 80 bytes
     "quote_bytes": 80,
     "longest_n": 18,  # more digits than this in n is too large for any input
     "max_n": MAX_N,

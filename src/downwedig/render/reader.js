@@ -38,7 +38,7 @@ function headBytes(s, limit, replace) {  // the characters in the first `limit` 
   const bytes = ENCODER.encode(s.slice(0, limit));
   return new TextDecoder().decode(bytes.subarray(0, limit), {stream: !replace});
 }
-const shown = (s, limit = SIZES.quote) => {  // reader._shown
+const shown = (s, limit = SIZES.quote) => {  // errors.excerpt
   const chars = [...s];
   return chars.length <= limit ? pyRepr(s) : pyRepr(chars.slice(0, limit).join("")) + INPUT.cut;
 };
@@ -51,7 +51,8 @@ function readN(header) {  // reader._read_n
   const digits = /^[0-9]*/.exec(line)[0].length;
   if (digits < line.length) throw new InvalidStaircase(format(INPUT.n_not_integer,
     {shown: shown(headBytes(line, SIZES.quote_bytes, true))}), 1, digits + 1);
-  if (digits > SIZES.longest_n) throw new InvalidStaircase(format(INPUT.n_too_large,
+  if (digits > SIZES.longest_n) throw new InvalidStaircase(format(  // reader.looks_like_answer
+    /^2[12]+$/.test(line) ? INPUT.n_too_large_answer : INPUT.n_too_large,
     {shown: shown(line.slice(0, SIZES.quote_bytes))}), 1, 1);
   const value = Number(line);
   if (value < 1) throw new InvalidStaircase(format(INPUT.n_zero, {shown: pyRepr(line)}), 1, 1);
@@ -97,7 +98,7 @@ function readStaircase(text) {  // downwedig.reader.parse: {n, V} or an InvalidS
     throw new InvalidStaircase(format(INPUT.after_end, {steps: what, shown: quoted}), k + 2, column);
   }
   if (steps < count) {
-    const answer = steps === 0 && /^2[12]+$/.test(rstripBlank(header));
+    const answer = steps === 0 && /^2[12]+$/.test(rstripBlank(header));  // reader.looks_like_answer
     throw new InvalidStaircase(format(answer ? INPUT.too_few_answer : INPUT.too_few, {n: count, found: steps}),
       steps + 2, 1);
   }

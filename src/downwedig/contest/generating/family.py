@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ...errors import InvalidOption
+from ...errors import InvalidOption, excerpt
 from ...staircase import WIDTH, row_text, row_value
 from .prng import SplitMix64
 
@@ -45,11 +45,11 @@ def fraction_type(text: str) -> Fraction:
     try:
         value = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise InvalidOption("probability", f"not a probability: {text!r} (write 30%, 3/10 or 0.3)") from None
+        raise InvalidOption("probability", f"not a probability: {excerpt(text)} (write 30%, 3/10 or 0.3)") from None
     if not 0 <= value <= 1:
-        raise InvalidOption("probability", f"a probability must be between 0 and 1, got {text!r}")
+        raise InvalidOption("probability", f"a probability must be between 0 and 1, got {excerpt(text)}")
     if value.denominator > 1 << 64:  # (the generator draws below the denominator, 64 bits at a time)
-        raise InvalidOption("probability", f"too fine a probability: {text!r} (its denominator is over 2**64)")
+        raise InvalidOption("probability", f"too fine a probability: {excerpt(text)} (its denominator is over 2**64)")
     return value
 
 
@@ -60,7 +60,7 @@ def row_type(text: str) -> int:
     1
     """
     if len(text) != WIDTH or text.strip("WR"):
-        raise InvalidOption("row", f"a row is {WIDTH} pieces 'W'/'R', got {text!r}")
+        raise InvalidOption("row", f"a row is {WIDTH} pieces 'W'/'R', got {excerpt(text)}")
     return row_value(text)
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
-from ...errors import InvalidPlan, InvalidStaircase, UnknownFamily
+from ...errors import InvalidPlan, InvalidStaircase, UnknownFamily, excerpt
 from ...reader import BOM_REASON
 from ...staircase import MAX_N
 from .registry import GeneratedTest, all_families, get_family, to_text
@@ -98,7 +98,7 @@ def _integer(text: str, flag: str, low: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"{flag} takes an integer, got {text!r}") from None
+        raise ValueError(f"{flag} takes an integer, got {excerpt(text)}") from None
     if low is not None and not low <= value <= MAX_N:
         raise ValueError(f"{flag} must be between {low} and {MAX_N}, got {value}")
     return value
@@ -137,7 +137,7 @@ def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan])
         flag, equals, value = flag.partition("=")
         if not equals:
             if not rest:
-                raise fail(f"{flag} needs a value", column)
+                raise fail(f"{excerpt(flag, quote=False)} needs a value", column)
             (_, value), rest = rest[0], rest[1:]
         try:
             if flag == "--n":
@@ -148,14 +148,16 @@ def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan])
                 try:
                     options[flags[flag].name] = flags[flag].parse(value)
                 except ValueError as exc:
-                    raise ValueError(f"{flag} {value}: {exc}") from None
+                    raise ValueError(f"{flag} {excerpt(value, quote=False)}: {exc}") from None
             else:
                 known = ", ".join(["--n", "--seed", *flags])
-                raise ValueError(f"family {family.name!r} has no option {flag} (it takes {known})")
+                raise ValueError(
+                    f"family {family.name!r} has no option {excerpt(flag, quote=False)} (it takes {known})"
+                )
         except ValueError as exc:  # InvalidOption too
             raise fail(str(exc), column) from None
     if family.name == "max" and options.get("kind", "random") not in set(all_families()) - {"max"}:
-        raise fail(f"max --kind takes another family, got {options['kind']!r}", words[1][0])
+        raise fail(f"max --kind takes another family, got {excerpt(options['kind'])}", words[1][0])
     return GeneratedTest(name, family.name, n, seed, options)
 
 
@@ -188,11 +190,13 @@ def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> li
             continue
         column, name = words[0]
         if not _NAME.fullmatch(name):
-            raise fail(f"a test's name is letters, digits and _ . - (not starting with . or -), got {name!r}", column)
+            raise fail(
+                f"a test's name is letters, digits and _ . - (not starting with . or -), got {excerpt(name)}", column
+            )
         if name in seen:
-            raise fail(f"test {name!r} is already the test of line {seen[name]}", column)
+            raise fail(f"test {excerpt(name)} is already the test of line {seen[name]}", column)
         if len(words) < 2:
-            raise fail(f"test {name!r} needs a family (or 'file PATH')", len(line) + 1)
+            raise fail(f"test {excerpt(name)} needs a family (or 'file PATH')", len(line) + 1)
         if words[1][1] == _FILE:
             tests.append(_file_test(words, base or Path(), fail))
         else:

@@ -5,8 +5,9 @@ leading zeros) on the first line, then exactly ``n`` lines of exactly 8
 characters ``W``/``R``; every line ends with ``\\n`` (no ``\\r``), the last
 one included, and nothing follows.  :func:`validate` raises
 :class:`~downwedig.InvalidStaircase` at the first fault with its line and
-column (both from 1; columns count bytes).  ``downwedig solve`` stays
-tolerant; this is for test files that go to a judge.
+column (both from 1; columns count bytes), and names an answer file given
+instead (:func:`~downwedig.reader.looks_like_answer`, as ``solve`` does).
+``downwedig solve`` stays tolerant; this is for test files that go to a judge.
 
 >>> validate(b"2\\nWWWWWWWW\\nRRRRRRRR\\n").rows()
 ['WWWWWWWW', 'RRRRRRRR']
@@ -19,7 +20,7 @@ downwedig.errors.InvalidStaircase: <input>:3:9: missing newline at the end of th
 from __future__ import annotations
 
 from ...errors import InvalidStaircase
-from ...reader import BOM_REASON, BYTE_ORDER_MARK, describe_byte, pack_exact
+from ...reader import ANSWER_HINT, BOM_REASON, BYTE_ORDER_MARK, describe_byte, looks_like_answer, pack_exact
 from ...staircase import MAX_N, WIDTH, Staircase
 
 __all__ = ["LARGEST", "validate"]
@@ -109,8 +110,14 @@ def validate(data: bytes | str, *, source: str = "<input>") -> Staircase:
     """
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    n, start = _read_n(data, source)
-    packed = pack_exact(data[start:], n, WIDTH)
-    if packed is not None:
-        return Staircase(packed, WIDTH)
-    raise _locate(data, start, n, source)
+    try:
+        n, start = _read_n(data, source)
+        packed = pack_exact(data[start:], n, WIDTH)
+        if packed is not None:
+            return Staircase(packed, WIDTH)
+        raise _locate(data, start, n, source)
+    except InvalidStaircase as exc:
+        if not looks_like_answer(data):
+            raise
+        reason = exc.reason + ANSWER_HINT  # (as solve says it)
+        raise InvalidStaircase(reason, line=exc.line, column=exc.column, source=exc.source) from None

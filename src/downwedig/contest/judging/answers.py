@@ -10,7 +10,8 @@ It never overwrites what it did not write: an answer goes where no file is,
 or over an answer file (one line of digits ``1`` and ``2``), or replaces a
 symbolic link (not followed); any other file in its place is left as it is
 and the input reported, and so is an input whose answer would be the input
-itself (the same file by ``samefile``, whatever links lead to it).
+itself (the same file by ``samefile``, whatever links lead to it), and an
+answer file given as an input (named so, as ``solve`` names it).
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -23,21 +24,20 @@ itself (the same file by ``samefile``, whatever links lead to it).
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import multiprocessing
 import os
 import re
 import signal
 import stat
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...engine.solver import answer
 from ...errors import InvalidDestination, InvalidStaircase
+from ...files import whole_file
 from ...interrupts import defer_if_held, held
-from ...reader import parse
+from ...reader import looks_like_answer, parse
 
 __all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "natural_key", "target_path"]
 
@@ -111,21 +111,38 @@ def _in_the_way(source: str, target: str) -> str | None:
     return f"{source}: {target} exists and is not an answer file (digits 1 and 2); it is left as it is"
 
 
+#: A source is read this far to tell whether it is an answer file (an answer of 300,000 days is 300 kB).
+_ANSWER_GIVEN = 1 << 20
+
+
+def _answer_given(source: str) -> str | None:
+    """What is wrong with ``source`` when it is an answer file, not a staircase (as ``solve`` says it); else None.
+
+    The rule is :func:`~downwedig.reader.looks_like_answer`'s; only a regular
+    file is read (its first :data:`_ANSWER_GIVEN` bytes).
+    """
+    try:
+        if not stat.S_ISREG(os.stat(source).st_mode):
+            return None
+        with open(source, "rb") as given:
+            head = given.read(_ANSWER_GIVEN + 1)
+    except OSError:
+        return None  # (answer_file says why)
+    if len(head) > _ANSWER_GIVEN or not looks_like_answer(head):
+        return None
+    try:
+        parse(head, source=source)
+    except InvalidStaircase as exc:
+        return str(exc)
+    return None  # (not reached: an answer is no staircase)
+
+
 def _write_whole(target: str, text: str) -> None:
-    """Write ``target`` under a temporary name and rename it: no half-written file, and a link is replaced."""
+    """Write ``target`` whole (:func:`~downwedig.files.whole_file`): no half-written file, and a link is replaced."""
     # (held: a signal between making the temporary file and the rename waits for the rename, or for the
     # file's removal, so that nothing is left behind whenever it comes)
-    with held():
-        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(target) or ".", prefix=".downwedig-", suffix=".tmp")
-        try:
-            with os.fdopen(handle, "w", encoding="ascii") as out:
-                out.write(text)
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+    with held(), whole_file(target, replace=True, prefix=".downwedig-") as out:
+        out.write(text.encode("ascii"))
 
 
 def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -> Result:
@@ -142,7 +159,7 @@ def answer_file(source: str, out_dir: str | None = None, suffix: str = ".ans") -
     try:
         if not stat.S_ISREG(os.stat(source).st_mode):
             return Result(source, target, False, f"{source}: not a regular file")
-        refused = _in_the_way(source, target)
+        refused = _answer_given(source) or _in_the_way(source, target)
         if refused is not None:
             return Result(source, target, False, refused)
         data = Path(source).read_bytes()
@@ -219,6 +236,10 @@ def answer_files(
     results: list[Result | None] = [None] * total
     claimed: dict[str, list[int]] = {}
     for index, source in enumerate(sources):
+        given = _answer_given(source)  # (an answer file among the inputs claims no answer's place)
+        if given is not None:
+            results[index] = Result(source, target_path(source, out_dir, suffix), False, given)
+            continue
         claimed.setdefault(_same_place(target_path(source, out_dir, suffix)), []).append(index)
     todo = []
     for indices in claimed.values():

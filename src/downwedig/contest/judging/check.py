@@ -70,8 +70,8 @@ def _days(n: int) -> str:
     return f"{n} day{'s' * (n != 1)}"
 
 
-def read_digits(output: bytes | Readable, n: int) -> str:
-    """``output`` (bytes, or a binary stream read to its end) as one line of ``n`` digits ``1``/``2``.
+def read_digits(output: str | bytes | Readable, n: int) -> str:
+    """``output`` (text, bytes, or a binary stream read to its end) as one line of ``n`` digits ``1``/``2``.
 
     Trailing spaces, tabs, ``\\r`` and newlines are ignored; nothing else is.
     An :class:`~downwedig.errors.InvalidOutput` says what is wrong, at the first byte that is.  A stream
@@ -86,7 +86,7 @@ def read_digits(output: bytes | Readable, n: int) -> str:
     ...
     downwedig.errors.InvalidOutput: line 2: expected one line of 4 digits, found a second line
     """
-    stream = io.BytesIO(output) if isinstance(output, (bytes, bytearray)) else output
+    stream = io.BytesIO(_bytes(output)) if isinstance(output, (str, bytes, bytearray)) else output
     kept: list[bytes] = []  # the first n digits
     run = 0  # length of the leading run of digits
     stop: bytes = b""  # from the first byte that is not a digit to the end of its block
@@ -109,6 +109,26 @@ def read_digits(output: bytes | Readable, n: int) -> str:
     if run == n:
         return b"".join(kept).decode("ascii")
     raise InvalidOutput(f"expected {n} digits, found {run or 'nothing'}")
+
+
+def _bytes(data: str | bytes | bytearray) -> bytes:
+    """Text as the files hold it (UTF-8), bytes as they are."""
+    return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else bytes(data)
+
+
+#: Added to an answer file's fault when it reads as a staircase (the files given in the wrong order).
+_STAIRCASE_HINT = "; this looks like a staircase (an input), not an answer"
+
+
+def _looks_like_staircase(data: bytes) -> bool:
+    """Whether ``data`` starts as a staircase does: a number alone on its line, then a line of pieces. O(1).
+
+    >>> _looks_like_staircase(b"2\\nWWWWWWWW\\nRRRRRRRR\\n"), _looks_like_staircase(b"21\\n")
+    (True, False)
+    """
+    first, second = [*data[:200].split(b"\n"), b"", b""][:2]
+    pieces = second.rstrip(b" \t\r")
+    return first.rstrip(b" \t\r").isdigit() and bool(pieces) and not pieces.translate(None, b"WR")
 
 
 def _more_than_blanks(block: bytes, stream: Readable) -> bool:
@@ -148,8 +168,8 @@ def wrong_day(expected: str, received: str) -> str:
     )
 
 
-def compare(expected: str, output: bytes | Readable) -> Checked:
-    """The verdict on ``output`` (bytes or a binary stream) against the expected digits: AC, WA or PE. O(size).
+def compare(expected: str, output: str | bytes | Readable) -> Checked:
+    """The verdict on ``output`` (text, bytes or a binary stream) against the expected digits: AC, WA or PE. O(size).
 
     >>> compare("21", b"2").message
     'wrong output format: expected 2 digits, found 1'
@@ -165,11 +185,14 @@ def compare(expected: str, output: bytes | Readable) -> Checked:
     return Checked(Verdict.WA, wrong_day(expected, received), found[0])
 
 
-def check(input_data: bytes, output: bytes | Readable, answer_data: bytes | None, *, explain: bool = False) -> Checked:
+def check(
+    input_data: str | bytes, output: str | bytes | Readable, answer_data: str | bytes | None, *, explain: bool = False
+) -> Checked:
     """The verdict on ``output`` for ``input_data`` (ANSWER ``None``: the engine's). O(n + size of output).
 
-    ``output`` may be a binary stream: it is then read in bounded memory (see
-    :func:`read_digits`), however large it is.
+    Each file may be text or bytes, as :func:`~downwedig.parse` takes them;
+    ``output`` may also be a binary stream: it is then read in bounded memory
+    (see :func:`read_digits`), however large it is.
 
     With ``explain`` a wrong answer's message adds, for the first wrong day,
     :meth:`DayAnalysis.reason <downwedig.explain.DayAnalysis.reason>` (O(day) more).
@@ -178,6 +201,8 @@ def check(input_data: bytes, output: bytes | Readable, answer_data: bytes | None
     1
     >>> check(b"1\\nWWWWWWWW\\n", b"x", None).status, check(b"0\\n", b"2", None).status
     (2, 3)
+    >>> check("1\\nWWWWWWWW\\n", "2\\n", "2\\n").message  # (text works as bytes do)
+    'ok 1 day'
     """
     try:
         staircase = parse(input_data, source="INPUT")
@@ -189,7 +214,8 @@ def check(input_data: bytes, output: bytes | Readable, answer_data: bytes | None
         try:
             expected = read_digits(answer_data, len(staircase))
         except InvalidOutput as exc:
-            return Checked(Verdict.FAIL, f"FAIL invalid answer file: {exc}")
+            hint = _STAIRCASE_HINT if _looks_like_staircase(_bytes(answer_data)) else ""
+            return Checked(Verdict.FAIL, f"FAIL invalid answer file: {exc}{hint}")
     found = compare(expected, output)
     day = found.first_wrong_day
     if not explain or day is None:

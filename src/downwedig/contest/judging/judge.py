@@ -47,7 +47,7 @@ import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests
+from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt
 from ...reader import parse
 from .answers import natural_key
 from .check import Checked, compare, read_digits
@@ -220,8 +220,7 @@ def _last_line(data: bytes, limit: int = 160) -> str:
     lines = [line for line in data.decode("utf-8", "backslashreplace").splitlines() if line.strip()]
     if not lines:
         return ""
-    line = lines[-1].strip()
-    return line if len(line) <= limit else line[:limit] + "..."
+    return excerpt(lines[-1].strip(), limit, quote=False)
 
 
 def classify(run: Run, expected: str, limits: Limits) -> Checked:

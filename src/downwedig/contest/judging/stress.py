@@ -11,7 +11,8 @@ stops at the first failure in plan order.  It then
 solution keeps failing the same way (the same verdict).
 
 Every run goes through :func:`~downwedig.contest.judging.run.run_solution`: its own
-process group, killed as a whole when it times out or has finished.
+cgroup where the machine allows it, else its own process group, killed as a whole
+when it times out or has finished.
 
 >>> [(t.family, t.n) for t in cases(seed=1, tests=3, max_n=5)] == [(t.family, t.n) for t in cases(1, 3, 5)]
 True

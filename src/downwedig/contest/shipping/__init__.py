@@ -6,7 +6,11 @@
 - :mod:`~downwedig.contest.shipping.package`: a Kattis / ICPC problem package
   (statement in ``problem/``, tests from a plan of :mod:`~downwedig.contest.generating.plan`).
 
-It stands on the other two rooms: the programs carry the validator and the checker.
+Their parts: ``inline``, ``shake`` and ``stripped`` make the bundle's code;
+``formats``, ``destination``, ``cases``, ``statement``, ``timing``, ``domjudge``
+and ``polygon`` write and check the package, its zip and its Polygon files; the
+``testlib`` programs are the problem's C++.  It stands on the other two rooms:
+the programs carry the validator and the checker.
 """
 
 __all__ = ["bundle", "package", "programs"]

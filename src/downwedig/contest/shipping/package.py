@@ -183,7 +183,7 @@ def write_package(
     is removed only then:
     :func:`~downwedig.contest.shipping.destination.write_folder`).
     ``time_limit`` and ``allow_uncaught`` are :func:`package_contents`'.  Cost:
-    the tests' generation (about 30 s for a ``novelty`` test of n = 300,000),
+    the tests' generation (about 12 s for a ``novelty`` test of n = 300,000),
     the accepted solutions' runs unless ``time_limit`` is given, and O(total
     size) more.
 

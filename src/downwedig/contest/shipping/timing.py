@@ -36,7 +36,7 @@ __all__ = ["CXX", "Measured", "Timing", "choose", "measure"]
 #: How the C++ solution is compiled here (the judges' tools add their own flags, -O2 among them).
 CXX = ("g++", "-O2", "-std=gnu++17")
 #: The limits the solutions are measured under (generous: this is a measurement, not a verdict).
-_MEASURE = Limits(cpu_s=60)
+_MEASURE = Limits(cpu_s=60, memory_mib=1024)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -119,8 +119,10 @@ def measure(
                 progress(f"{solution} ({how})")
             slowest: Measured | None = None
             for name, data, expected in tests:
-                run = run_solution(command, data, _MEASURE.wall_s, cpu_limit=_MEASURE.cpu_s, memory_mib=1024)
-                found = classify(run, expected, Limits(cpu_s=_MEASURE.cpu_s, memory_mib=1024))
+                run = run_solution(
+                    command, data, _MEASURE.wall_s, cpu_limit=_MEASURE.cpu_s, memory_mib=_MEASURE.memory_mib
+                )
+                found = classify(run, expected, _MEASURE)
                 if found.verdict is not Verdict.AC:
                     raise CommandError(
                         f"the accepted {solution} ({how}) got {found.verdict} on {name}: {found.message}"
