@@ -90,9 +90,9 @@ class Problem:
     slow: bytes  # the O(n^2) recomputation: right, too slow
     input_validator: bytes
     output_validator: bytes
-    #: Each secret test's plan line after its name (``downwedig gen FAMILY ...`` or ``file PATH``), by test name:
-    #: what a format that makes its tests again (Polygon's script lines) needs.
-    commands: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The generated tests' ``downwedig gen`` arguments (``random --n 10 --seed 3``), by test name; a test not
+    #: here is hand-made (the sample, a plan's ``file`` line).
+    generated: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -25,7 +25,7 @@ ejudge import.  The format-neutral :class:`~.base.Problem` laid out as Polygon h
 Cost: one ``lualatex`` run (a few seconds) and O(total size).  The zip Polygon
 uploads is the folder's files at its root (:func:`zip_members`).
 
->>> script_line("downwedig gen random --n 10 --seed 3 --red 3/10")
+>>> script_line("random --n 10 --seed 3 --red 3/10")
 ('gen', 'random', '--n', '10', '--seed', '3', '--red', '3/10')
 >>> FORMAT.name, FORMAT.recognises(Path("/nonexistent"))
 ('polygon', False)
@@ -67,20 +67,18 @@ ZIP_COMMENT = b"made by downwedig package --zip, for Polygon"
 _VERDICTS = {0: "ok", 1: "wrong-answer", 2: "presentation-error"}
 
 
-def script_line(command: str) -> tuple[str, ...]:
-    """The words of a Polygon script line for the test ``downwedig gen FAMILY ...`` prints: ``gen FAMILY ...``
+def script_line(arguments: str) -> tuple[str, ...]:
+    """The words of the Polygon script line for the test ``downwedig gen ARGUMENTS`` prints: ``gen ARGUMENTS``
     (for ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n`` it ignores). O(len).
 
-    >>> script_line("downwedig gen max --n 10 --seed 0 --kind cycles")
+    >>> script_line("max --n 10 --seed 0 --kind cycles")
     ('gen', 'max', '--seed', '0', '--kind', 'cycles')
     """
-    words = shlex.split(command)
-    if words[:2] != ["downwedig", "gen"]:
-        raise ValueError(f"not a downwedig gen command: {command!r}")
-    if words[2:3] == ["max"] and "--n" in words:
+    words = shlex.split(arguments)
+    if words[:1] == ["max"] and "--n" in words:
         at = words.index("--n")
         del words[at : at + 2]
-    return ("gen", *words[2:])
+    return ("gen", *words)
 
 
 def checker_tests(sample: bytes, sample_answer: bytes) -> list[CheckerTest]:
@@ -159,7 +157,7 @@ def _statement_pdf(sample: bytes, sample_answer: bytes, time_limit: float) -> by
 
 
 def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
-    """The Polygon package of ``problem``: its tests with their script lines (from ``problem.commands``), the
+    """The Polygon package of ``problem``: its tests with their script lines (from ``problem.generated``), the
     testlib programs and testlib.h, the solutions, the validator's and checker's tests, the statement and,
     unless ``pdf`` is False, its PDF. O(size), and the PDF's ``lualatex`` run; testlib.h or ``lualatex``
     missing: a :class:`~downwedig.errors.CommandError` naming what to install.
@@ -169,7 +167,7 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
     >>> try:
     ...     made = polygon_problem(Problem("d", "0", 5, [("sample/1", b"1\\nWWWWWWWW\\n", b"2\\n"),
     ...         ("secret/a", b"2\\nWWWWWWWW\\nWWWWWWWW\\n", b"21\\n")], {"solution.cpp": b"", "solution.py": b""},
-    ...         {}, b"", b"", b"", commands={"secret/a": "downwedig gen equal --n 2"}), pdf=False)
+    ...         {}, b"", b"", b"", generated={"secret/a": "equal --n 2"}), pdf=False)
     ...     found = [test.cmd for test in made.tests]
     ... except CommandError as exc:  # (no testlib.h: pip install 'downwedig[judge]')
     ...     found = [None, ("gen", "equal", "--n", "2")] if "testlib.h" in str(exc) else [str(exc)]
@@ -179,8 +177,8 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
     (_, sample, sample_answer), *secret = problem.tests
     tests = [PolygonTest(sample, sample_answer, sample=True, description="the statement's example")]
     for name, data, answer in secret:
-        command = problem.commands.get(name, "")
-        cmd = script_line(command) if command.startswith("downwedig gen ") else None
+        arguments = problem.generated.get(name)
+        cmd = None if arguments is None else script_line(arguments)
         tests.append(PolygonTest(data, answer, cmd=cmd, description=name.removeprefix("secret/")))
     return PolygonProblem(
         name=NAME,
