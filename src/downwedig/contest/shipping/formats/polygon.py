@@ -147,12 +147,8 @@ def missing() -> list[str]:
 
 def _statement_pdf(sample: bytes, sample_answer: bytes, time_limit: float) -> bytes:
     """``problem.pdf``: the statement with its limits and the sample, as the DOMjudge zip's (``lualatex``)."""
-    from ..statement import PDF_TOOL, build_pdf, missing_tools
+    from ..statement import build_pdf  # (its CommandError names what to install where lualatex is missing)
 
-    if missing_tools(html=False):
-        raise CommandError(
-            f"a Polygon package holds the statement as problem.pdf, which needs {PDF_TOOL[0]} ({PDF_TOOL[1]})"
-        )
     return build_pdf(resource("problem", "problem.en.tex"), sample, sample_answer, time_limit, MEMORY_LIMIT_MIB)
 
 
@@ -162,8 +158,6 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
     unless ``pdf`` is False, its PDF. O(size), and the PDF's ``lualatex`` run; testlib.h or ``lualatex``
     missing: a :class:`~downwedig.errors.CommandError` naming what to install.
 
-    >>> from downwedig.contest.generating.plan import read_plan
-    >>> from downwedig.contest.shipping.package import package_contents
     >>> try:
     ...     made = polygon_problem(Problem("d", "0", 5, [("sample/1", b"1\\nWWWWWWWW\\n", b"2\\n"),
     ...         ("secret/a", b"2\\nWWWWWWWW\\nWWWWWWWW\\n", b"21\\n")], {"solution.cpp": b"", "solution.py": b""},
