@@ -11,8 +11,8 @@ line of its block (``docs/judges.md:40``).
 
 An HTML comment just before a block says more about it:
 ``<!-- readme: needs oj: pip install online-judge-tools -->`` skips the block
-when ``oj`` is missing, as other tool tests do; ``<!-- readme: slow -->`` runs
-it only under the thorough profile (CI).
+when ``oj`` is missing, as other tool tests do (``needs p2d,lualatex: ...``: when
+either is); ``<!-- readme: slow -->`` runs it only under the thorough profile (CI).
 
 The Python (``>>>``) examples of the same files are doctests (``pyproject.toml``'s
 ``--doctest-glob``).  Every relative link (``[text](path#anchor)``) must lead to a
@@ -127,8 +127,9 @@ def test_the_readme_and_the_docs_have_console_blocks() -> None:
 def test_console_block(block: Block, tmp_path: Path) -> None:
     note = block.note
     if note.startswith("needs "):
-        tool, _, how = note[len("needs ") :].partition(": ")
-        need_tool([tool], how.split(";")[0].strip() or f"install {tool}")  # (without "; slow")
+        tools, _, how = note[len("needs ") :].partition(": ")
+        for tool in tools.split(","):  # (each is needed)
+            need_tool([tool], how.split(";")[0].strip() or f"install {tool}")  # (without "; slow")
     if "slow" in note.split() and not THOROUGH:
         pytest.skip(f"a slow block ({block.where}): it runs under HYPOTHESIS_PROFILE=thorough (CI)")
     outputs = run_block(block, tmp_path)

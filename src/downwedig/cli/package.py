@@ -1,4 +1,5 @@
-"""``downwedig package``: write a problem package in the Kattis / ICPC format (and a DOMjudge zip)."""
+"""``downwedig package``: write a problem package in the Kattis / ICPC format (and a DOMjudge zip), or a Polygon
+package (and the zip Polygon uploads)."""
 
 from __future__ import annotations
 
@@ -6,21 +7,27 @@ import argparse
 import sys
 from pathlib import Path
 
-from ._common import printable, seconds_range
+from ._common import CommandError, printable, seconds_range
 
 __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ..contest.shipping.formats import DEFAULT, FORMATS
+
     parser.description = (
         "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, the "
         "statement, data/sample and data/secret with the engine's answers, an input and an output validator, and "
         "submissions (accepted: this project's C++ solution and the one-file Python solution of 'downwedig "
         "bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some secret test; "
         "time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the default; BAPCtools' bt "
-        "validate, run and pdf pass it) or legacy (Kattis' verifyproblem passes it). The accepted solutions are "
+        "validate, run and pdf pass it), legacy (Kattis' verifyproblem passes it) or polygon (a Polygon package "
+        "for Codeforces: problem.xml, the tests with the script lines of its testlib generator, the testlib "
+        "validator and checker with their own tests, solutions/ tagged, the statement and its PDF; p2d and rbx "
+        "import it). The accepted solutions are "
         "run on every test first: the time limit is the original contest's 5 s unless they need more (2 x the "
-        "slowest run, rounded up), or --time-limit. --zip FILE also writes a zip DOMjudge imports. DIR's name is "
+        "slowest run, rounded up), or --time-limit. --zip FILE also writes a zip DOMjudge imports (with --format "
+        "polygon: the zip Polygon uploads). DIR's name is "
         "the problem's short name ([a-z0-9]+). Everything is written under a temporary name and renamed at the end."
     )
     parser.add_argument(
@@ -28,10 +35,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("2025-09", "legacy"),
-        default="2025-09",
-        help="2025-09 (the default: the current format, for BAPCtools and DOMjudge) or legacy (for Kattis' "
-        "verifyproblem)",
+        choices=tuple(FORMATS),
+        default=DEFAULT,
+        help="; ".join(
+            f"{name}{' (the default)' if name == DEFAULT else ''}: {fmt.summary}" for name, fmt in FORMATS.items()
+        ),
     )
     parser.add_argument(
         "--tests",
@@ -58,7 +66,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--zip",
         metavar="FILE",
         help="also write FILE, a zip for DOMjudge: the package's files at its root, domjudge-problem.ini and the "
-        "statement built as problem.pdf and problem.html (needs lualatex and pandoc)",
+        "statement built as problem.pdf and problem.html (needs lualatex and pandoc); with --format polygon, the "
+        "zip Polygon uploads (the package's files at its root)",
     )
     parser.add_argument(
         "--force",
@@ -79,11 +88,19 @@ def run(args: argparse.Namespace) -> int:
 
     path = Path(args.folder)
     check_destination(path, args.force)
+    polygon = args.format == "polygon"
+    if polygon:
+        from ..contest.shipping.formats.polygon import missing
+
+        lacking = missing()
+        if lacking:
+            raise CommandError("a Polygon package needs " + "; ".join(lacking))
     zip_path = None
     if args.zip is not None:
         from ..contest.shipping.domjudge import check_zip_destination
 
-        zip_path = check_zip_destination(Path(args.zip), path, args.force)
+        judge = "Polygon" if polygon else "DOMjudge"
+        zip_path = check_zip_destination(Path(args.zip), path, args.force, judge)
     plan = load(args.tests)
     tty = sys.stderr.isatty()
 
@@ -115,20 +132,35 @@ def run(args: argparse.Namespace) -> int:
         f"{sum(n == 300_000 for n in secret)} of n = 300000), {built.files} files, {_size(built.bytes)}, "
         f"in {built.seconds:.1f} s\n"
     )
+    folder = "solutions" if polygon else "wrong_answer"
+    numbers = {name: f"test {index:02d} ({name})" for index, (name, _) in enumerate(built.tests, 1)}
     for mistake, test in built.caught.items():
         if test:
-            out.write(f"  wrong_answer/{mistake}.py is caught by {test}\n")
+            out.write(f"  {folder}/{mistake}.py is caught by {numbers[test] if polygon else test}\n")
         else:
-            out.write(f"  wrong_answer/{mistake}.py is left out: no test catches it (--allow-uncaught)\n")
+            out.write(f"  {folder}/{mistake}.py is left out: no test catches it (--allow-uncaught)\n")
     timing = built.timing
     out.write(f"time limit: {timing.reason}\n")
     for measured in timing.measured:
         out.write(f"  {measured.solution} ({measured.how}): slowest {measured.cpu_s:.2f} s CPU, on {measured.test}\n")
     for skipped in timing.skipped:
         out.write(f"  not measured: {skipped}\n")
-    if zip_path is not None:
+    if zip_path is not None and polygon:
+        made = _polygon_zip(built.path, zip_path, args.force)
+        out.write(f"package: wrote {printable(str(zip_path))} for Polygon: {made}\n")
+    elif zip_path is not None:
         from ..contest.shipping.domjudge import write_zip
 
         made = write_zip(built, zip_path, args.force)
         out.write(f"package: wrote {printable(str(zip_path))} for DOMjudge: {made}\n")
     return 0
+
+
+def _polygon_zip(folder: Path, path: Path, force: bool) -> str:
+    """Write the zip Polygon uploads of the package ``folder`` (its files at the root); what it holds, in words."""
+    from ..contest.shipping.domjudge import write_archive
+    from ..contest.shipping.formats.polygon import ZIP_COMMENT, zip_members
+
+    members = zip_members(folder)
+    size = write_archive(path, members, force, ZIP_COMMENT)
+    return f"{len(members)} files at its root (problem.xml first), {_size(size)}"

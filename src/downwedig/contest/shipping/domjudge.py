@@ -40,20 +40,23 @@ from ...errors import CommandError, InvalidDestination
 from ...files import whole_file
 from ...staircase import MEMORY_LIMIT_MIB
 from .destination import MARKER
-from .formats import NAME, statement_files
+from .formats import NAME
+from .formats.kattis2025 import statement_files
 from .statement import HTML_TOOL, build_html, build_pdf, missing_tools
 
 if TYPE_CHECKING:
     from .package import Built
 
-__all__ = ["COMMENT", "LABEL", "check_zip_destination", "domjudge_ini", "write_zip", "zip_members"]
+__all__ = ["COMMENT", "LABEL", "check_zip_destination", "domjudge_ini", "write_archive", "write_zip", "zip_members"]
 
 #: The problem's label in NERC 2020 (DOMjudge's ``short-name``).
 LABEL = "D"
 #: What DOMjudge does not read, and ``bt zip`` leaves out: the validators' own test cases.
 _LEFT_OUT = ("data/invalid_input/", "data/invalid_output/", "data/valid_output/", "data/invalid_answer/")
-#: The zip's comment: what marks a zip this tool made (the only kind ``force`` replaces).
+#: The zip's comment: what marks a zip this tool made (the only kind ``force`` replaces; the Polygon zip's
+#: says ``for Polygon``).
 COMMENT = b"made by downwedig package --zip, for DOMjudge"
+_OURS = COMMENT.rpartition(b",")[0]
 #: A fixed time for every member, so the same files give the same zip (DOS times start in 1980).
 _DATE = (2020, 12, 1, 0, 0, 0)
 
@@ -73,7 +76,7 @@ def _ours(path: Path) -> bool:
         return False
     try:
         with zipfile.ZipFile(path) as archive:
-            return archive.comment == COMMENT
+            return archive.comment.startswith(_OURS)
     except (OSError, zipfile.BadZipFile):
         return False
 
@@ -88,10 +91,10 @@ def _check_target(path: Path, force: bool) -> None:
         raise InvalidDestination(f"--zip {path} is not a zip that 'downwedig package' wrote; it is left as it is")
 
 
-def check_zip_destination(path: Path, folder: Path, force: bool = False) -> Path:
+def check_zip_destination(path: Path, folder: Path, force: bool = False, judge: str = "DOMjudge") -> Path:
     """Refuse a zip path that cannot be written, or a machine without the tools to build the statement. O(1).
 
-    An existing file is refused unless ``force`` and it is a zip this tool made.
+    An existing file is refused unless ``force`` and it is a zip this tool made.  ``judge`` is who imports it.
 
     >>> check_zip_destination(Path("p.tar"), Path("downwedig"))
     Traceback (most recent call last):
@@ -99,7 +102,7 @@ def check_zip_destination(path: Path, folder: Path, force: bool = False) -> Path
     downwedig.errors.InvalidDestination: --zip p.tar: name it .zip (DOMjudge imports a .zip)
     """
     if path.suffix != ".zip":
-        raise InvalidDestination(f"--zip {path}: name it .zip (DOMjudge imports a .zip)")
+        raise InvalidDestination(f"--zip {path}: name it .zip ({judge} imports a .zip)")
     if path.is_dir():
         raise InvalidDestination(f"--zip {path} is a folder")
     if path.absolute().is_relative_to(folder.absolute()):
@@ -123,7 +126,7 @@ def zip_members(built: Built) -> list[tuple[str, bytes]]:
         if not path.relative_to(root).as_posix().startswith(_LEFT_OUT) and path.name != MARKER
     ]
     names = dict(members)
-    statement = dict(statement_files("2025-09"))  # (the legacy package's is the same text in other headings)
+    statement = dict(statement_files())  # (the legacy package's is the same text in other headings)
     sample = names["data/sample/1.in"], names["data/sample/1.ans"]
     limit = built.timing.time_limit
     extra = [
@@ -144,17 +147,25 @@ def write_zip(built: Built, path: Path, force: bool = False) -> str:
     O(package size) of compressing.
     """
     members = zip_members(built)
-    _check_target(path, force)
-    try:
-        _write_whole(path, members, force)
-    except OSError as exc:
-        raise CommandError(f"cannot write {str(path)!r}: {exc.strerror or exc}; no zip was written") from None
+    size = write_archive(path, members, force)
     statement = " and ".join(member for member, _ in members if member in ("problem.pdf", "problem.html"))
-    size = path.stat().st_size
     return f"{len(members)} files at its root, the statement as {statement}, {size / 1e6:.1f} MB"
 
 
-def _write_whole(path: Path, members: list[tuple[str, bytes]], force: bool) -> None:
+def write_archive(path: Path, members: list[tuple[str, bytes]], force: bool = False, comment: bytes = COMMENT) -> int:
+    """Write the zip of ``members`` (name, bytes) with the comment ``comment`` to ``path``, whole; its size.
+
+    ``path`` is checked again first (:func:`check_zip_destination`'s rules).  Cost: O(size) of compressing.
+    """
+    _check_target(path, force)
+    try:
+        _write_whole(path, members, force, comment)
+    except OSError as exc:
+        raise CommandError(f"cannot write {str(path)!r}: {exc.strerror or exc}; no zip was written") from None
+    return path.stat().st_size
+
+
+def _write_whole(path: Path, members: list[tuple[str, bytes]], force: bool, comment: bytes) -> None:
     """Write the zip of ``members`` beside ``path`` under a temporary name, then move it to ``path``."""
     taken = os.path.lexists(path)  # (then replaced only if, checked again just before, a zip of ours)
     try:
@@ -162,7 +173,7 @@ def _write_whole(path: Path, members: list[tuple[str, bytes]], force: bool) -> N
             whole_file(path, replace=taken, check=lambda: _check_target(path, force)) as file,
             zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive,
         ):
-            archive.comment = COMMENT
+            archive.comment = comment
             for member, data in members:
                 info = zipfile.ZipInfo(member, _DATE)
                 info.external_attr = 0o644 << 16

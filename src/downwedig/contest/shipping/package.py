@@ -2,8 +2,10 @@
 
 :func:`write_package` writes a folder in the format ``2025-09`` (the default:
 what BAPCtools checks and DOMjudge imports) or ``legacy`` (what Kattis'
-``verifyproblem``, PyPI ``problemtools``, checks best); :mod:`.formats` holds
-what differs between them:
+``verifyproblem``, PyPI ``problemtools``, checks best).  The work is done
+once, in no format's layout (:class:`~.formats.Problem`); each format is one
+object of :data:`~.formats.FORMATS` that lays it out as files
+(:mod:`.formats`).  A Kattis package holds:
 
 - ``problem.yaml``: the name, the source (NERC 2020, problem D), the licence
   (:data:`LICENSE`: the package's text, tests and programs are this project's,
@@ -33,14 +35,15 @@ holds a manifest of what was written
 replaced (``force``) only when it is such a package, unchanged
 (:mod:`~downwedig.contest.shipping.destination`).
 
->>> FORMATS
-('2025-09', 'legacy')
+>>> list(FORMATS)
+['2025-09', 'legacy', 'polygon']
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -48,9 +51,10 @@ from ...engine.solver import answer
 from ...errors import InvalidPlan
 from ...reader import parse
 from ..generating.plan import PlanTest, plan_inputs
+from ..generating.registry import GeneratedTest
 from .bundle import PROGRAMS, bundle, mistake_program
 from .destination import check_destination, write_folder
-from .formats import FORMATS, LICENSE, problem_yaml, resource, statement_files, submissions_yaml, validation_files
+from .formats import DEFAULT, FORMATS, LICENSE, PackageFormat, Problem, get_format, resource
 from .programs.mistakes import MISTAKES, wrong_answer
 from .timing import Timing, choose, measure
 
@@ -62,6 +66,8 @@ __all__ = [
     "package_contents",
     "write_package",
 ]
+
+_UUIDS = uuid.UUID("4b1c1a52-9a4f-5c1e-8d64-2f0e8a6a7d11")  # namespace of this project's problem uuids
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,18 +95,25 @@ class Contents:
 
 
 def package_contents(
-    fmt: str,
+    fmt: str | PackageFormat,
     name: str,
     plan: Sequence[PlanTest],
     progress: Callable[[str], None] | None = None,
     *,
     time_limit: float | None = None,
     allow_uncaught: bool = False,
+    identity: str | None = None,
 ) -> Contents:
-    """The files of the package of short name ``name``. O(total size of the tests), plus their generation.
+    """The files of the package of short name ``name`` in the format ``fmt`` (a name of
+    :data:`~downwedig.contest.shipping.formats.FORMATS` or a format object). O(total size of the tests), plus
+    their generation.
 
-    ``time_limit`` (seconds) is the setter's; None measures the accepted
-    solutions on the tests and chooses (:mod:`.timing`).  Raises
+    The format-neutral work is done here (the tests, the engine's answers,
+    which test catches each mistake, the programs, the time limit: a
+    :class:`~downwedig.contest.shipping.formats.Problem`); the format lays it
+    out.  ``time_limit`` (seconds) is the setter's; None measures the accepted
+    solutions on the tests and chooses (:mod:`.timing`).  ``identity`` is the
+    package's uuid (None: one made from the short name).  Raises
     :class:`~downwedig.errors.InvalidPlan` when two tests are the same input or
     no test catches one of the mistakes (unless ``allow_uncaught``: its
     submission is then left out).
@@ -110,58 +123,55 @@ def package_contents(
     >>> contents.files[0][0], contents.caught["short_window"]
     ('problem.yaml', 'secret/n9')
     """
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    layout = get_format(fmt)
     sample = resource("problem", "sample.in")
     tests = [("sample/1", sample)]
     tests += [(f"secret/{test}", data) for test, data in plan_inputs(plan, progress, {sample: "sample/1"})]
     caught = dict.fromkeys(MISTAKES, "")
-    data_files: list[tuple[str, bytes]] = []
+    answered: list[tuple[str, bytes, bytes]] = []
     expected: list[tuple[str, bytes, str]] = []
     for path, data in tests:
         digits = answer(parse(data))
         for mistake in [m for m, test in caught.items() if not test]:
             if wrong_answer(mistake, data) != digits:
                 caught[mistake] = path
-        data_files += [(f"data/{path}.in", data), (f"data/{path}.ans", digits.encode("ascii") + b"\n")]
+        answered.append((path, data, digits.encode("ascii") + b"\n"))
         expected.append((path, data, digits))
     missed = [mistake for mistake, test in caught.items() if not test]
     if missed and not allow_uncaught:
         reason = "no test catches the mistake " + "; ".join(f"{m!r} ({MISTAKES[m].description})" for m in missed)
         raise InvalidPlan(reason + " (--allow-uncaught leaves its submission out)", line=1, column=1)
-    mistakes = [mistake for mistake, test in caught.items() if test]
     accepted = {
         "solution.cpp": resource("programs", "solution.cpp"),
         "solution.py": bundle(PROGRAMS["solution"]).encode(),
     }
     if time_limit is None:
         measured, skipped = measure(accepted, expected, progress)
-        timing = choose(None, measured, skipped, fmt)
+        timing = choose(None, measured, skipped, layout)
     else:
-        timing = choose(time_limit, [], [], fmt)
-    legacy = fmt == "legacy"
-    files = [("problem.yaml", problem_yaml(fmt, name, timing.time_limit).encode()), *statement_files(fmt)]
-    files += data_files
-    if not legacy:
-        files += validation_files(tests[0][1], data_files[1][1])
-    files += [
-        ("input_validators/validate.py", bundle(PROGRAMS["input-validator"]).encode()),
-        (
-            f"{'output_validators' if legacy else 'output_validator'}/validate.py",
-            bundle(PROGRAMS["output-validator"]).encode(),
-        ),
-    ]
-    if not legacy:
-        files.append(("submissions/submissions.yaml", submissions_yaml(mistakes).encode()))
-    files += [(f"submissions/accepted/{program}", text) for program, text in accepted.items()]
-    files += [(f"submissions/wrong_answer/{m}.py", bundle(mistake_program(m)).encode()) for m in mistakes]
-    files.append(("submissions/time_limit_exceeded/slow.py", bundle(PROGRAMS["slow"]).encode()))
-    return Contents(files, caught, timing)
+        timing = choose(time_limit, [], [], layout)
+    problem = Problem(
+        name=name,
+        uuid=identity or str(uuid.uuid5(_UUIDS, name)),
+        time_limit=timing.time_limit,
+        tests=answered,
+        accepted=accepted,
+        wrong_answer={m: bundle(mistake_program(m)).encode() for m, test in caught.items() if test},
+        slow=bundle(PROGRAMS["slow"]).encode(),
+        input_validator=bundle(PROGRAMS["input-validator"]).encode(),
+        output_validator=bundle(PROGRAMS["output-validator"]).encode(),
+        generated={
+            f"secret/{test.name}": test.command.removeprefix("downwedig gen ")
+            for test in plan
+            if isinstance(test, GeneratedTest)
+        },
+    )
+    return Contents(layout.files(problem), caught, timing)
 
 
 def write_package(
     path: Path,
-    fmt: str = FORMATS[0],
+    fmt: str | PackageFormat = DEFAULT,
     plan: Sequence[PlanTest] = (),
     *,
     force: bool = False,
@@ -197,11 +207,10 @@ def write_package(
         fmt, destination.path.name, plan, progress, time_limit=time_limit, allow_uncaught=allow_uncaught
     )
     write_folder(destination, contents.files)
-    tests = [
-        (name[len("data/") : -len(".in")], int(data[: data.index(b"\n")]))
-        for name, data in contents.files
-        if name.endswith(".in") and name.startswith(("data/sample/", "data/secret/"))
-    ]
+    sample = resource("problem", "sample.in")
+    tests = [("sample/1", int(sample[: sample.index(b"\n")]))] + [(f"secret/{t.name}", t.steps) for t in plan]
     size = sum(len(data) for _, data in contents.files)
     files = len(contents.files) + 1  # (and the manifest)
-    return Built(path, fmt, tests, files, size, time.monotonic() - start, contents.caught, contents.timing)
+    return Built(
+        path, get_format(fmt).name, tests, files, size, time.monotonic() - start, contents.caught, contents.timing
+    )

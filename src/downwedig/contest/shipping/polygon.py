@@ -48,6 +48,7 @@ __all__ = [
     "PolygonProblem",
     "PolygonTest",
     "Solution",
+    "olymp_statement",
     "package_files",
     "problem_properties",
     "problem_xml",
@@ -264,6 +265,38 @@ def statement_sections(statement: str) -> dict[str, str]:
     return sections
 
 
+def _amount(value: float, unit: str) -> str:
+    return f"{value:g} {unit}" + ("" if value == 1 else "s")
+
+
+def olymp_statement(problem: PolygonProblem) -> str:
+    """``statements/english/problem.tex`` as Polygon writes it for ``olymp.sty``: the ``problem`` environment
+    with the name, standard input and output and the limits, then the legend, ``\\InputFile``,
+    ``\\OutputFile``, the samples (``\\exmpfile``) and ``\\Note``. O(size).
+
+    >>> problem = PolygonProblem("A", "a", 1000, 1 << 28, [PolygonTest(b"1\\n", b"2\\n", sample=True)],
+    ...     b"", b"", b"", b"", "\\\\problemname{A}\\nAdd one.\\n")
+    >>> print(olymp_statement(problem).splitlines()[0])
+    \\begin{problem}{A}{standard input}{standard output}{1 second}{256 megabytes}
+    """
+    sections = statement_sections(problem.statement)
+    time_limit = _amount(problem.time_limit_ms / 1000, "second")
+    memory = _amount(problem.memory_limit_bytes / (1 << 20), "megabyte")
+    name = sections.get("name", problem.name)
+    parts = [f"\\begin{{problem}}{{{name}}}{{standard input}}{{standard output}}{{{time_limit}}}{{{memory}}}\n"]
+    parts.append(sections.get("legend", "") + "\n")
+    for command, section in (("InputFile", "input"), ("OutputFile", "output")):
+        if section in sections:
+            parts.append(f"\\{command}\n\n{sections[section]}\n")
+    samples = [index for index, test in enumerate(problem.tests, 1) if test.sample]
+    if samples:
+        files = "".join(f"\\exmpfile{{example.{i:02d}}}{{example.{i:02d}.a}}%\n" for i in samples)
+        parts.append(f"\\Example{'s' if len(samples) > 1 else ''}\n\n{files}")
+    if "notes" in sections:
+        parts.append(f"\\Note\n{sections['notes']}\n")
+    return "\n".join(parts) + "\n\\end{problem}\n"
+
+
 def problem_properties(problem: PolygonProblem) -> bytes:
     """``statements/english/problem-properties.json``: the statement's parts, the samples and the limits. O(size).
 
@@ -333,7 +366,7 @@ def package_files(problem: PolygonProblem) -> dict[str, bytes]:
     for solution in problem.solutions:
         files[f"solutions/{solution.name}"] = solution.source
         files[f"solutions/{solution.name}.desc"] = _solution_description(solution)
-    files[f"statements/{LANGUAGE}/problem.tex"] = problem.statement.encode("utf-8")
+    files[f"statements/{LANGUAGE}/problem.tex"] = olymp_statement(problem).encode("utf-8")
     files[f"statements/{LANGUAGE}/problem-properties.json"] = problem_properties(problem)
     for section, text in statement_sections(problem.statement).items():
         files[f"statement-sections/{LANGUAGE}/{section}.tex"] = text.encode("utf-8") + b"\n"

@@ -16,7 +16,6 @@ own.  Cost: the runs (about 10 s for the full plan, most of it the PyPy runs).
 from __future__ import annotations
 
 import dataclasses
-import math
 import shlex
 import shutil
 import subprocess
@@ -30,13 +29,12 @@ from ...staircase import TIME_LIMIT_S
 from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
 from ..judging.verdict import Limits, Verdict
 from ..running.run import run_solution
+from .formats import PackageFormat, get_format
 
-__all__ = ["CXX", "LEGACY_MULTIPLIER", "Measured", "Timing", "choose", "measure"]
+__all__ = ["CXX", "Measured", "Timing", "choose", "measure"]
 
 #: How the C++ solution is compiled here (the judges' tools add their own flags, -O2 among them).
 CXX = ("g++", "-O2", "-std=gnu++17")
-#: What verifyproblem multiplies the slowest accepted run by in the legacy format (its ``time_multiplier``).
-LEGACY_MULTIPLIER = 5
 #: The limits the solutions are measured under (generous: this is a measurement, not a verdict).
 _MEASURE = Limits(cpu_s=60, memory_mib=1024)
 
@@ -134,9 +132,10 @@ def measure(
     return measured, skipped
 
 
-def choose(given: float | None, measured: list[Measured], skipped: list[str], fmt: str) -> Timing:
+def choose(given: float | None, measured: list[Measured], skipped: list[str], fmt: str | PackageFormat) -> Timing:
     """The time limit: ``given`` (the setter's), else the original contest's 5 s, or more if the slowest
-    accepted run needs it (``suggested_time_limit``); with the reason in words. O(solutions).
+    accepted run needs it (``suggested_time_limit``); with the reason in words, and the format's note
+    (:meth:`~downwedig.contest.shipping.formats.PackageFormat.time_limit_note`). O(solutions).
 
     >>> choose(None, [Measured("solution.py", "PyPy 3.9", "secret/a", 0.2)], [], "2025-09").time_limit
     5
@@ -166,11 +165,5 @@ def choose(given: float | None, measured: list[Measured], skipped: list[str], fm
     else:
         limit = TIME_LIMIT_S
         reason = f"{TIME_LIMIT_S} s, the original contest's (NERC 2020 allowed 5 s and 512 MiB); {why}"
-    if fmt == "legacy":
-        reason += ". A legacy problem.yaml has no time limit: "
-        if slowest is not None:
-            derived = max(1, math.ceil(slowest.cpu_s * LEGACY_MULTIPLIER))
-            reason += f"verifyproblem derives about {derived} s ({LEGACY_MULTIPLIER} x the slowest accepted run, "
-            reason += "on its machine); "
-        reason += f"'verifyproblem -t {limit:g}' judges with this one"
+    reason += get_format(fmt).time_limit_note(limit, None if slowest is None else slowest.cpu_s)
     return Timing(limit, measured, skipped, reason)

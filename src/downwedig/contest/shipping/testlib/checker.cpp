@@ -13,6 +13,9 @@
 //
 // The output and the answer are read byte by byte from their files (testlib's own reader takes
 // the byte 0xFF for the end of the file), in one pass and O(n) memory, however long the output.
+// Where testlib gives the output on standard input instead (DOMjudge's testlib.h, which p2d puts
+// beside the checker when it converts the package: `check INPUT ANSWER FEEDBACK_DIR < OUTPUT`),
+// the output is read through testlib's stream, where a byte 0xFF ends it.
 
 #include "testlib.h"
 
@@ -30,16 +33,26 @@ static std::string describe_byte(int byte) {
 
 static bool blank(int byte) { return byte == ' ' || byte == '\t' || byte == '\r' || byte == '\n'; }
 
-// The file at `path` as one line of n digits 1/2 followed by blanks only, in `digits`; else the reason.
-static bool read_digits(const std::string& path, long n, std::string& digits, std::string& reason) {
-    FILE* file = std::fopen(path.c_str(), "rb");
-    if (file == NULL) {
-        reason = "cannot open " + path;
+// A stream's bytes: from its file, or through testlib's stream where that is standard input.
+struct Bytes {
+    FILE* file;
+    InStream* stream;
+    int next() {
+        if (file != NULL) return std::getc(file);
+        return stream->eof() ? EOF : (unsigned char)stream->nextChar();
+    }
+};
+
+// The stream as one line of n digits 1/2 followed by blanks only, in `digits`; else the reason.
+static bool read_digits(InStream& stream, long n, std::string& digits, std::string& reason) {
+    Bytes bytes = {NULL, &stream};
+    if (!stream.stdfile && (bytes.file = std::fopen(stream.name.c_str(), "rb")) == NULL) {
+        reason = "cannot open " + stream.name;
         return false;
     }
     long run = 0;  // the leading run of digits
     int stop = EOF, byte;
-    while ((byte = std::getc(file)) != EOF) {
+    while ((byte = bytes.next()) != EOF) {
         if (byte != '1' && byte != '2') {
             stop = byte;
             break;
@@ -48,8 +61,8 @@ static bool read_digits(const std::string& path, long n, std::string& digits, st
         ++run;
     }
     bool more = stop != EOF && !blank(stop);  // the run ends at something other than the answer's end
-    while (!more && stop != EOF && (byte = std::getc(file)) != EOF) more = !blank(byte);
-    std::fclose(file);
+    while (!more && stop != EOF && (byte = bytes.next()) != EOF) more = !blank(byte);
+    if (bytes.file != NULL) std::fclose(bytes.file);
     if (more) {
         if (stop == '\n')
             reason = format("line 2: expected one line of %ld digits, found a second line", n);
@@ -73,8 +86,8 @@ int main(int argc, char* argv[]) {
     long n = inf.readInt(1, 300000, "n");
     for (long i = 0; i < n; ++i) inf.readToken("[WR]{8}", "row");  // (a malformed input is testlib's FAIL)
     std::string expected, received, reason;
-    if (!read_digits(ans.name, n, expected, reason)) quitf(_fail, "invalid answer file: %s", reason.c_str());
-    if (!read_digits(ouf.name, n, received, reason)) quitf(_pe, "%s", reason.c_str());
+    if (!read_digits(ans, n, expected, reason)) quitf(_fail, "invalid answer file: %s", reason.c_str());
+    if (!read_digits(ouf, n, received, reason)) quitf(_pe, "%s", reason.c_str());
     long first = 0, wrong = 0;
     for (long day = 1; day <= n; ++day) {
         if (expected[day - 1] != received[day - 1]) {
@@ -85,6 +98,6 @@ int main(int argc, char* argv[]) {
     if (wrong)
         quitf(_wa, "on day %ld: expected %s, received %s; %ld of %s wrong", first, who(expected[first - 1]),
               who(received[first - 1]), wrong, days(n).c_str());
-    ouf.readToken();  // (testlib's own reading of the output, checked above: else it would call it extra)
+    if (!ouf.stdfile) ouf.readToken();  // (testlib's own reading of the output, read above: else "extra")
     quitf(_ok, "%s", days(n).c_str());
 }

@@ -1,93 +1,52 @@
-"""What differs between the package formats: ``problem.yaml``, the statement, the folders' names, the
-expectations of the submissions and the validators' own test cases.
+"""The Kattis problem package format as finished in September 2025 (``2025-09``): what BAPCtools reads and
+DOMjudge imports, and the default.  Beside the shared layout (:mod:`.kattis`): ``problem.yaml`` with the time
+limit, the statement in LaTeX (with the format's ``Input``/``Output`` environments) and Markdown, the solution's
+slides, ``output_validator/``, the validators' own cases (:mod:`~downwedig.contest.shipping.cases`) and
+``submissions/submissions.yaml``.  O(size of what it writes).
 
-Two formats (:data:`FORMATS`): ``2025-09``, the Kattis problem package format
-as finished in September 2025 (what BAPCtools reads, and DOMjudge imports), and
-``legacy``, the format before ``problem_format_version`` (what Kattis'
-problemtools checks best).  Everything here is O(size of what it writes).
-
->>> FORMATS
-('2025-09', 'legacy')
->>> print(problem_yaml("2025-09", "downwedig", 5).splitlines()[2])
-problem_format_version: 2025-09
+>>> FORMAT.name, FORMAT.recognises(Path("/nonexistent"))
+('2025-09', False)
 """
 
 from __future__ import annotations
 
 import re
-import uuid
-from importlib import resources
+from pathlib import Path
 
-from ... import __version__
-from ...staircase import MEMORY_LIMIT_MIB
-from ..judging.judge import AC_TO_TIME_LIMIT
-from .cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
-from .programs.mistakes import MISTAKES
+from .... import __version__
+from ....staircase import MEMORY_LIMIT_MIB
+from ...judging.judge import AC_TO_TIME_LIMIT
+from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
+from ..programs.mistakes import MISTAKES
+from . import kattis
+from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
 
 __all__ = [
-    "FORMATS",
-    "LICENSE",
-    "NAME",
-    "SOURCE",
-    "SOURCE_URL",
+    "FORMAT",
     "TIME_LIMIT_TO_TLE",
+    "Kattis2025",
     "problem_yaml",
-    "resource",
     "statement_files",
     "submissions_yaml",
     "validation_files",
 ]
 
-#: The formats that can be written, the default first.
-FORMATS = ("2025-09", "legacy")
-#: The problem's name.
-NAME = "Down We Dig"
-#: The licence of what the package holds, and whose it is.
-LICENSE = ("cc by", "downwedig maintainers")
-SOURCE = "Northern Eurasia Finals Online 2020 (NERC 2020), problem D"
-SOURCE_URL = "https://codeforces.com/gym/102896/problem/D"
 #: The format's other time multiplier (2025-09's default): a too-slow submission must take at least the limit
 #: times this (and the limit is at least the slowest accepted run times ``AC_TO_TIME_LIMIT``).
 TIME_LIMIT_TO_TLE = 1.5
-_UUIDS = uuid.UUID("4b1c1a52-9a4f-5c1e-8d64-2f0e8a6a7d11")  # namespace of this project's problem uuids
+VERSION = "2025-09"
 
 
-def resource(*path: str) -> bytes:
-    """A file of this package (``problem/sample.in``, ``programs/solution.cpp``, ...). O(size).
+def problem_yaml(uuid: str, time_limit: float) -> str:
+    """``problem.yaml`` with the package's ``uuid`` and the time limit ``time_limit`` (seconds).  ``type`` is
+    one string, as DOMjudge reads it (it splits the value at spaces). O(1).
 
-    >>> resource("problem", "sample.in")[:3]
-    b'12\\n'
-    """
-    return resources.files(__package__).joinpath(*path).read_bytes()
-
-
-def _header() -> str:
-    license_name, _ = LICENSE
-    return (
-        f"# Made by downwedig {__version__} (`downwedig package`).  The statement, tests and programs are the\n"
-        f"# downwedig project's own work, given under {license_name.upper()}; the problem is NERC 2020's (source).\n"
-    )
-
-
-def problem_yaml(fmt: str, name: str, time_limit: float) -> str:
-    """``problem.yaml`` of the package of short name ``name`` with the time limit ``time_limit`` (seconds).
-
-    The legacy format has no key for a time limit (verifyproblem derives it from
-    the accepted runs), so ``time_limit`` is left out there.  ``type`` is one
-    string, as DOMjudge reads it (it splits the value at spaces).
-
-    >>> "time_limit" in problem_yaml("legacy", "dig", 5), "time_limit: 5" in problem_yaml("2025-09", "dig", 5)
-    (False, True)
+    >>> print(problem_yaml("0", 5).splitlines()[2])
+    problem_format_version: 2025-09
     """
     license_name, owner = LICENSE
-    identity = uuid.uuid5(_UUIDS, name)
-    if fmt == "legacy":
-        return _header() + (
-            f"name: {NAME}\nsource: {SOURCE}\nsource_url: {SOURCE_URL}\nlicense: {license_name}\n"
-            f"rights_owner: {owner}\nuuid: {identity}\nvalidation: custom\nlimits:\n  memory: {MEMORY_LIMIT_MIB}\n"
-        )
-    return _header() + (
-        f"problem_format_version: {FORMATS[0]}\ntype: pass-fail\nname: {NAME}\nuuid: {identity}\n"
+    return header() + (
+        f"problem_format_version: {VERSION}\ntype: pass-fail\nname: {NAME}\nuuid: {uuid}\n"
         f"version: downwedig {__version__}\ncredits:\n  packagers: {owner}\n"
         f"source:\n  name: {SOURCE}\n  url: {SOURCE_URL}\nlicense: {license_name}\nrights_owner: {owner}\n"
         f"limits:\n  time_limit: {time_limit:g}\n  memory: {MEMORY_LIMIT_MIB}\n"
@@ -108,16 +67,13 @@ def _environments(tex: str) -> str:
     return "".join(out).rstrip() + "\n"
 
 
-def statement_files(fmt: str) -> list[tuple[str, bytes]]:
-    """The statement's files: LaTeX for legacy; for 2025-09, LaTeX (with the format's environments), Markdown
-    and the solution's description.
+def statement_files() -> list[tuple[str, bytes]]:
+    """The statement's files: LaTeX (with the format's environments), Markdown and the solution's slides. O(size).
 
-    >>> [path for path, _ in statement_files("2025-09")]
+    >>> [path for path, _ in statement_files()]
     ['statement/problem.en.tex', 'statement/problem.en.md', 'solution/solution.en.tex']
     """
     tex = resource("problem", "problem.en.tex")
-    if fmt == "legacy":
-        return [("problem_statement/problem.en.tex", tex)]
     return [
         ("statement/problem.en.tex", _environments(tex.decode()).encode()),
         ("statement/problem.en.md", resource("problem", "problem.en.md")),
@@ -126,7 +82,7 @@ def statement_files(fmt: str) -> list[tuple[str, bytes]]:
 
 
 def submissions_yaml(mistakes: list[str]) -> str:
-    """``submissions/submissions.yaml``: the verdicts each submission must get (2025-09).
+    """``submissions/submissions.yaml``: the verdicts each submission must get. O(mistakes).
 
     >>> [line for line in submissions_yaml([]).splitlines() if not line.startswith(("#", " "))]
     ['accepted/solution.cpp:  # top-down over the functions G_p; O(256 n), no recursion', \
@@ -135,7 +91,7 @@ def submissions_yaml(mistakes: list[str]) -> str:
     """
     _, owner = LICENSE
     lines = [
-        _header().rstrip("\n"),
+        header().rstrip("\n"),
         "# What each submission must get on the tests (AC, WA, TLE, RTE); a file added to a folder gets the",
         "# folder's default (accepted: all AC; wrong_answer: AC or WA, some WA; time_limit_exceeded: AC or TLE,",
         "# some TLE).",
@@ -162,8 +118,8 @@ def submissions_yaml(mistakes: list[str]) -> str:
 
 
 def validation_files(sample_in: bytes, sample_ans: bytes) -> list[tuple[str, bytes]]:
-    """``data/invalid_input``, ``data/valid_output`` and ``data/invalid_output`` (2025-09): the cases of
-    :mod:`~downwedig.contest.shipping.cases`, the output ones for the sample.
+    """``data/invalid_input``, ``data/valid_output`` and ``data/invalid_output``: the cases of
+    :mod:`~downwedig.contest.shipping.cases`, the output ones for the sample. O(cases).
 
     >>> names = [path for path, _ in validation_files(b"", b"")]
     >>> "data/invalid_output/space_change_sensitive/test_group.yaml" in names
@@ -187,3 +143,41 @@ def validation_files(sample_in: bytes, sample_ans: bytes) -> list[tuple[str, byt
         )
     )
     return files
+
+
+class Kattis2025:
+    """The ``2025-09`` format (see the module docstring)."""
+
+    name: str = VERSION
+    summary: str = "the current Kattis format, for BAPCtools and DOMjudge"
+    checks: tuple[str, ...] = ("bt validate", "bt run", "bt pdf")
+
+    def files(self, problem: Problem) -> list[tuple[str, bytes]]:
+        """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
+        _, sample_in, sample_ans = problem.tests[0]
+        files = [("problem.yaml", problem_yaml(problem.uuid, problem.time_limit).encode()), *statement_files()]
+        files += kattis.test_files(problem.tests)
+        files += validation_files(sample_in, sample_ans)
+        files += [
+            ("input_validators/validate.py", problem.input_validator),
+            ("output_validator/validate.py", problem.output_validator),
+            ("submissions/submissions.yaml", submissions_yaml(list(problem.wrong_answer)).encode()),
+        ]
+        return files + kattis.submission_files(problem)
+
+    def recognises(self, folder: Path) -> bool:
+        """A ``problem.yaml`` that names a ``problem_format_version``."""
+        text = kattis.problem_yaml_text(folder)
+        return text is not None and re.search(r"(?m)^problem_format_version:", text) is not None
+
+    def judged(self, folder: Path) -> list[PackagedTest]:
+        """``data/sample`` and ``data/secret`` (``data/invalid_input`` and the output cases are the validators')."""
+        return kattis.judged(folder)
+
+    def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
+        """Nothing: ``problem.yaml`` holds the limit."""
+        return ""
+
+
+#: The one object of this format, for the registry.
+FORMAT = Kattis2025()

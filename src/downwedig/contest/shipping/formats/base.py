@@ -1,0 +1,155 @@
+"""The seam between what a package holds and how a judge's format lays it out: :class:`Problem` and
+:class:`PackageFormat`.
+
+A :class:`Problem` is the format-neutral work, made once by
+:func:`~downwedig.contest.shipping.package.package_contents`: the tests with the
+engine's answers, which mistakes they catch, the programs (bundled), the time
+limit and the package's uuid.  A :class:`PackageFormat` turns it into files
+(:meth:`~PackageFormat.files`), reads its tests back from a folder it wrote
+(:meth:`~PackageFormat.judged`), says whether a folder is one of its packages
+(:meth:`~PackageFormat.recognises`), adds its word to the time limit's reason
+(:meth:`~PackageFormat.time_limit_note`), and names the judges' checks that
+must pass on what it writes (:attr:`~PackageFormat.checks`).  Also the facts
+every format writes: the problem's name, source and licence.  O(1).
+
+>>> NAME, LICENSE[0]
+('Down We Dig', 'cc by')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Protocol
+
+from .... import __version__
+
+__all__ = [
+    "LICENSE",
+    "NAME",
+    "SOURCE",
+    "SOURCE_URL",
+    "PackageFormat",
+    "PackagedTest",
+    "Problem",
+    "header",
+    "resource",
+    "tests_under",
+]
+
+#: The problem's name.
+NAME = "Down We Dig"
+#: The licence of what the package holds, and whose it is.
+LICENSE = ("cc by", "downwedig maintainers")
+SOURCE = "Northern Eurasia Finals Online 2020 (NERC 2020), problem D"
+SOURCE_URL = "https://codeforces.com/gym/102896/problem/D"
+
+
+def resource(*path: str) -> bytes:
+    """A file of the shipping package (``problem/sample.in``, ``programs/solution.cpp``, ...). O(size).
+
+    >>> resource("problem", "sample.in")[:3]
+    b'12\\n'
+    """
+    return resources.files(__package__.rpartition(".")[0]).joinpath(*path).read_bytes()
+
+
+def header(comment: str = "#") -> str:
+    """The lines that open a file the tool wrote: who made it and under which licence. O(1).
+
+    >>> header().startswith("# Made by downwedig")
+    True
+    """
+    license_name, _ = LICENSE
+    return (
+        f"{comment} Made by downwedig {__version__} (`downwedig package`).  The statement, tests and programs are "
+        f"the\n{comment} downwedig project's own work, given under {license_name.upper()}; the problem is NERC "
+        "2020's (source).\n"
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Problem:
+    """Everything a package holds, in no format's layout: a format's :meth:`PackageFormat.files` input.
+
+    ``tests`` are ``(name, input, answer)`` with names ``sample/1`` and
+    ``secret/NAME``, samples first; ``wrong_answer`` maps each mistake that some
+    test catches to its program (the others are left out); ``accepted`` maps
+    ``solution.cpp`` and ``solution.py`` to theirs.
+    """
+
+    name: str  # the short name ([a-z0-9]+)
+    uuid: str
+    time_limit: float
+    tests: Sequence[tuple[str, bytes, bytes]]
+    accepted: Mapping[str, bytes]
+    wrong_answer: Mapping[str, bytes]
+    slow: bytes  # the O(n^2) recomputation: right, too slow
+    input_validator: bytes
+    output_validator: bytes
+    #: The generated tests' ``downwedig gen`` arguments (``random --n 10 --seed 3``), by test name; a test not
+    #: here is hand-made (the sample, a plan's ``file`` line).
+    generated: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class PackagedTest:
+    """A test as a format keeps it in a package: its name (``secret/41-max-novelty``), input and answer files."""
+
+    name: str
+    input: Path
+    answer: Path
+
+
+class PackageFormat(Protocol):
+    """A package format: one object per format, registered by name in
+    :data:`~downwedig.contest.shipping.formats.FORMATS`."""
+
+    #: The name ``--format`` takes (``2025-09``, ``legacy``).
+    name: str
+    #: What it is for, in a few words (``downwedig package --help`` says it).
+    summary: str
+    #: The judges' commands that must pass on what it writes (the tests run them where they are installed).
+    checks: tuple[str, ...]
+
+    def files(self, problem: Problem) -> list[tuple[str, bytes]]:
+        """Every file of the package as ``(path inside it, content)``, in a fixed order."""
+        ...
+
+    def recognises(self, folder: Path) -> bool:
+        """Whether ``folder`` is a package in this format (by its files, cheaply)."""
+        ...
+
+    def judged(self, folder: Path) -> list[PackagedTest]:
+        """The tests of the package ``folder`` that a solution is judged on, in the judge's order."""
+        ...
+
+    def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
+        """What this format adds to the time limit's reason ("" when nothing)."""
+        ...
+
+
+def tests_under(data: Path, groups: Sequence[str]) -> list[PackagedTest]:
+    """The ``NAME.in`` files with a ``NAME.ans`` beside them under ``data/GROUP`` for each of ``groups``, named by
+    their path under ``data`` in natural order (``m2`` before ``m10``). O(files).
+
+    >>> tests_under(Path("/nonexistent"), ["sample"])
+    []
+    """
+    from ...judging.answers import natural_key
+
+    tests = []
+    for group in groups:
+        found = []
+        for root, _, names in os.walk(data / group):
+            for name in names:
+                if name.endswith(".in") and os.path.isfile(os.path.join(root, name[:-3] + ".ans")):
+                    path = Path(root, name)
+                    found.append(
+                        PackagedTest(path.relative_to(data).with_suffix("").as_posix(), path, path.with_suffix(".ans"))
+                    )
+        tests += sorted(found, key=lambda test: natural_key(test.name))
+    return tests

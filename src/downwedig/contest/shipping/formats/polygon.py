@@ -1,0 +1,238 @@
+"""Codeforces' Polygon package (``polygon``): what Polygon's "upload package" reads, and p2d, rbx, CMS, VNOJ and
+ejudge import.  The format-neutral :class:`~.base.Problem` laid out as Polygon holds a problem
+(:mod:`~downwedig.contest.shipping.polygon` writes the files):
+
+- the ``tests`` testset: the statement's example first (``manual``, the
+  sample), then the plan's tests in order: a generated one (``NAME FAMILY
+  [options]``) is ``generated`` with the script line ``gen FAMILY [options]``,
+  which ``files/gen.cpp`` turns into the same bytes as ``downwedig gen``; a
+  hand-made one (``NAME file PATH``) is ``manual``; each test's name is its
+  ``description``; every input and answer is in the package too (the
+  importers read them; Polygon makes the generated ones again, as it refuses
+  a raw test over 1 MiB);
+- ``files/``: testlib.h (from ``rbx-cp``: :mod:`~downwedig.contest.shipping.testlib`), the validator, the
+  checker and the generator; the validator's tests (the sample, valid, and
+  every invalid case of :mod:`~downwedig.contest.shipping.cases`) and the checker's (the output cases on
+  the sample, each with the verdict ``downwedig check`` gives);
+- ``solutions/``: ``solution.cpp`` (``main``), the bundle under CPython and
+  under PyPy (``accepted``), one file per caught mistake (``wrong-answer``),
+  the O(n^2) one (``time-limit-exceeded``);
+- ``statements/english/`` (``problem.tex`` for olymp.sty, the samples,
+  ``problem-properties.json``), ``statement-sections/english/*.tex`` and
+  ``statements/.pdf/english/problem.pdf`` (built with ``lualatex``, as the
+  DOMjudge zip's is).
+
+Cost: one ``lualatex`` run (a few seconds) and O(total size).  The zip Polygon
+uploads is the folder's files at its root (:func:`zip_members`).
+
+>>> script_line("random --n 10 --seed 3 --red 3/10")
+('gen', 'random', '--n', '10', '--seed', '3', '--red', '3/10')
+>>> FORMAT.name, FORMAT.recognises(Path("/nonexistent"))
+('polygon', False)
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+
+from ....errors import CommandError
+from ....staircase import MEMORY_LIMIT_MIB
+from ...judging.check import check
+from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
+from ..destination import MARKER
+from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
+from ..testlib import find_header, source
+from .base import LICENSE, NAME, PackagedTest, Problem, resource
+
+__all__ = [
+    "FORMAT",
+    "ZIP_COMMENT",
+    "Polygon",
+    "checker_tests",
+    "missing",
+    "polygon_problem",
+    "script_line",
+    "solutions",
+    "validator_tests",
+    "zip_members",
+]
+
+#: The comment of the zip ``package --zip`` writes for Polygon (what marks it as this tool's, for ``--force``).
+ZIP_COMMENT = b"made by downwedig package --zip, for Polygon"
+#: What a checker's exit status means as a Polygon checker test's verdict.
+_VERDICTS = {0: "ok", 1: "wrong-answer", 2: "presentation-error"}
+
+
+def script_line(arguments: str) -> tuple[str, ...]:
+    """The words of the Polygon script line for the test ``downwedig gen ARGUMENTS`` prints: ``gen ARGUMENTS``
+    (for ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n`` it ignores). O(len).
+
+    >>> script_line("max --n 10 --seed 0 --kind cycles")
+    ('gen', 'max', '--seed', '0', '--kind', 'cycles')
+    """
+    words = shlex.split(arguments)
+    if words[:1] == ["max"] and "--n" in words:
+        at = words.index("--n")
+        del words[at : at + 2]
+    return ("gen", *words)
+
+
+def checker_tests(sample: bytes, sample_answer: bytes) -> list[CheckerTest]:
+    """The checker's tests: every output case of :mod:`~downwedig.contest.shipping.cases` on the sample, with
+    ``downwedig check``'s verdict. O(cases).
+
+    >>> tests = checker_tests(resource("problem", "sample.in"), b"211112222212\\n")
+    >>> [(test.verdict, test.output) for test in tests[:2]]
+    [('ok', b'211112222212\\n'), ('presentation-error', b' 211112222212\\n')]
+    >>> sorted({test.verdict for test in tests})
+    ['ok', 'presentation-error', 'wrong-answer']
+    """
+    outputs = [*VALID_OUTPUTS.values(), *INVALID_OUTPUTS.values()]
+    return [
+        CheckerTest(sample, output, sample_answer, _VERDICTS[check(sample, output, sample_answer).status])
+        for output in outputs
+    ]
+
+
+def validator_tests(sample: bytes) -> list[tuple[bytes, bool]]:
+    """The validator's tests: the sample (valid), then every invalid case of
+    :mod:`~downwedig.contest.shipping.cases`. O(cases).
+
+    >>> cases = validator_tests(b"1\\nWWWWWWWW\\n")
+    >>> cases[0], cases[1][1], len(cases) == 1 + len(INVALID_INPUTS)
+    ((b'1\\nWWWWWWWW\\n', True), False, True)
+    """
+    return [(sample, True), *((data, False) for data in INVALID_INPUTS.values())]
+
+
+def solutions(accepted: Mapping[str, bytes], wrong_answer: Mapping[str, bytes], slow: bytes) -> list[Solution]:
+    """The solutions with Polygon's tags: ``solution.cpp`` ``main``; the bundle ``accepted`` under CPython
+    (``solution.py``) and PyPy (``solution-pypy.py``); each mistake ``wrong-answer``; ``slow.py``
+    ``time-limit-exceeded``. O(1).
+
+    >>> [(s.name, s.tag) for s in solutions({"solution.cpp": b"", "solution.py": b""}, {}, b"")][1:]
+    [('solution.py', 'accepted'), ('solution-pypy.py', 'accepted'), ('slow.py', 'time-limit-exceeded')]
+    """
+    return [
+        Solution("solution.cpp", accepted["solution.cpp"], CPP, "main"),
+        Solution("solution.py", accepted["solution.py"], "python.3", "accepted"),
+        Solution("solution-pypy.py", accepted["solution.py"], "python.pypy3", "accepted"),
+        *(Solution(f"{name}.py", text, "python.pypy3", "wrong-answer") for name, text in wrong_answer.items()),
+        Solution("slow.py", slow, "python.pypy3", "time-limit-exceeded"),
+    ]
+
+
+def missing() -> list[str]:
+    """What writing a Polygon package needs and this machine lacks, each with how to install it: testlib.h
+    (the package carries it) and ``lualatex`` (its PDF statement). O(PATH).
+
+    >>> isinstance(missing(), list)
+    True
+    """
+    from ..statement import PDF_TOOL  # (it reads this package's NAME: imported late)
+
+    lacking = []
+    try:
+        find_header()
+    except CommandError as exc:
+        lacking.append(str(exc).replace(" is not installed: ", ", which it carries: "))
+    if shutil.which(PDF_TOOL[0]) is None:
+        lacking.append(f"{PDF_TOOL[0]}, for the statement's PDF: {PDF_TOOL[1]}")
+    return lacking
+
+
+def _statement_pdf(sample: bytes, sample_answer: bytes, time_limit: float) -> bytes:
+    """``problem.pdf``: the statement with its limits and the sample, as the DOMjudge zip's (``lualatex``)."""
+    from ..statement import build_pdf  # (its CommandError names what to install where lualatex is missing)
+
+    return build_pdf(resource("problem", "problem.en.tex"), sample, sample_answer, time_limit, MEMORY_LIMIT_MIB)
+
+
+def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
+    """The Polygon package of ``problem``: its tests with their script lines (from ``problem.generated``), the
+    testlib programs and testlib.h, the solutions, the validator's and checker's tests, the statement and,
+    unless ``pdf`` is False, its PDF. O(size), and the PDF's ``lualatex`` run; testlib.h or ``lualatex``
+    missing: a :class:`~downwedig.errors.CommandError` naming what to install.
+
+    >>> try:
+    ...     made = polygon_problem(Problem("d", "0", 5, [("sample/1", b"1\\nWWWWWWWW\\n", b"2\\n"),
+    ...         ("secret/a", b"2\\nWWWWWWWW\\nWWWWWWWW\\n", b"21\\n")], {"solution.cpp": b"", "solution.py": b""},
+    ...         {}, b"", b"", b"", generated={"secret/a": "equal --n 2"}), pdf=False)
+    ...     found = [test.cmd for test in made.tests]
+    ... except CommandError as exc:  # (no testlib.h: pip install 'downwedig[judge]')
+    ...     found = [None, ("gen", "equal", "--n", "2")] if "testlib.h" in str(exc) else [str(exc)]
+    >>> found
+    [None, ('gen', 'equal', '--n', '2')]
+    """
+    (_, sample, sample_answer), *secret = problem.tests
+    tests = [PolygonTest(sample, sample_answer, sample=True, description="the statement's example")]
+    for name, data, answer in secret:
+        arguments = problem.generated.get(name)
+        cmd = None if arguments is None else script_line(arguments)
+        tests.append(PolygonTest(data, answer, cmd=cmd, description=name.removeprefix("secret/")))
+    return PolygonProblem(
+        name=NAME,
+        short_name=problem.name,
+        time_limit_ms=round(problem.time_limit * 1000),
+        memory_limit_bytes=MEMORY_LIMIT_MIB << 20,
+        tests=tests,
+        checker=source("checker.cpp"),
+        validator=source("validator.cpp"),
+        generator=source("gen.cpp"),
+        testlib=find_header().read_bytes(),
+        statement=resource("problem", "problem.en.tex").decode("utf-8"),
+        solutions=solutions(problem.accepted, problem.wrong_answer, problem.slow),
+        validator_tests=validator_tests(sample),
+        checker_tests=checker_tests(sample, sample_answer),
+        pdf=_statement_pdf(sample, sample_answer, problem.time_limit) if pdf else None,
+        author=LICENSE[1],
+    )
+
+
+def zip_members(folder: Path) -> list[tuple[str, bytes]]:
+    """The members of the zip Polygon uploads: the package's files at its root (``problem.xml`` first), without
+    the manifest. O(size).
+
+    >>> zip_members(Path("/nonexistent"))
+    []
+    """
+    files = sorted(path for path in folder.rglob("*") if path.is_file() and path.name != MARKER)
+    members = [(path.relative_to(folder).as_posix(), path.read_bytes()) for path in files]
+    return sorted(members, key=lambda member: member[0] != "problem.xml")
+
+
+class Polygon:
+    """The ``polygon`` format (see the module docstring)."""
+
+    name: str = "polygon"
+    summary: str = "a Polygon package, for Codeforces and the systems that import one (p2d, rbx, CMS)"
+    checks: tuple[str, ...] = ("p2d", "rbx")
+
+    def files(self, problem: Problem) -> list[tuple[str, bytes]]:
+        """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
+        return list(package_files(polygon_problem(problem)).items())
+
+    def recognises(self, folder: Path) -> bool:
+        """A ``problem.xml`` at the folder's root."""
+        return (folder / "problem.xml").is_file()
+
+    def judged(self, folder: Path) -> list[PackagedTest]:
+        """``tests/01``, ``tests/02``, ... with their answers ``tests/NN.a``, in order."""
+        found = [path for path in (folder / "tests").glob("*") if re.fullmatch(r"\d+", path.name)]
+        return [
+            PackagedTest(f"tests/{path.name}", path, path.with_name(path.name + ".a"))
+            for path in sorted(found, key=lambda path: int(path.name))
+            if path.with_name(path.name + ".a").is_file()
+        ]
+
+    def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
+        """Nothing: problem.xml holds the limit (in milliseconds)."""
+        return ""
+
+
+#: The one object of this format, for the registry.
+FORMAT = Polygon()
