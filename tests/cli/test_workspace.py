@@ -63,3 +63,62 @@ def test_a_folder_that_is_not_a_package_is_searched_as_before(
     result = cli("test", "--solution", solution, tmp_path / "mine")
     assert result.status == 0, result.stderr
     assert result.out.splitlines()[1].split()[:2] == ["a", "AC"]
+
+
+# -- plans that fail, fail cleanly (item 4, F3, N16) -------------------------------------------------
+
+
+def test_every_error_of_a_plan_is_reported_at_its_own_line_and_nothing_is_written(cli: Cli, tmp_path: Path) -> None:
+    plan = tmp_path / "d.plan"
+    plan.write_text(
+        "01-a equal --n 1 --row WWWWWWWW\n02-b equal --n 1 --row WWWWWWWW\n03-c random --n 4\n"
+        "04-d equal --n 1 --row WWWWWWWW\n"
+    )
+    result = cli("gen", "--plan", plan, "-o", tmp_path / "t")
+    assert result.status == 1
+    assert result.stderr.splitlines() == [
+        f"{plan}:2:1: error: test '02-b' is the same input as '01-a'",
+        f"{plan}:4:1: error: test '04-d' is the same input as '01-a'",
+    ]
+    assert not (tmp_path / "t").exists()
+    packaged = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5")
+    assert packaged.status == 1
+    assert packaged.stderr.splitlines()[:2] == result.stderr.splitlines()
+    assert not (tmp_path / "pkg").exists()
+    plan.write_text("01-a equal --n 1 --row WWWWWWWW\n03-c random --n 4\n")  # (fixed: the rerun goes through)
+    again = cli("gen", "--plan", plan, "-o", tmp_path / "t")
+    assert again.status == 0, again.stderr
+    assert sorted(p.name for p in (tmp_path / "t").iterdir()) == ["01-a.ans", "01-a.in", "03-c.ans", "03-c.in"]
+
+
+def test_the_errors_of_different_lines_are_all_reported_in_one_run(cli: Cli, tmp_path: Path) -> None:
+    plan = tmp_path / "bad.plan"
+    plan.write_text("a random --n 0\nb nosuchfamily\n# fine\nc equal --n 2\na equal --n 3\n")
+    result = cli("gen", "--plan", plan, "-o", tmp_path / "t")
+    assert result.status == 1
+    lines = result.stderr.splitlines()
+    assert [line.split(": error: ")[0] for line in lines] == [f"{plan}:1:10", f"{plan}:2:3", f"{plan}:5:1"]
+    assert "test 'a' is already the test of line 1" in lines[2]
+    assert not (tmp_path / "t").exists()
+
+
+def test_gen_plan_writes_all_or_nothing(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from downwedig.cli import _plan
+
+    real = _plan._write
+    count = 0
+
+    def failing(path: Path, data: bytes) -> None:
+        nonlocal count
+        count += 1
+        if count == 3:
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(_plan, "_write", failing)
+    (tmp_path / "t").mkdir()
+    (tmp_path / "t" / "mine.txt").write_text("the setter's")
+    result = cli("gen", "--plan", "small", "-o", tmp_path / "t")
+    assert result.status == 1
+    assert "No space left on device; nothing was written" in result.stderr
+    assert [p.name for p in (tmp_path / "t").iterdir()] == ["mine.txt"]

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from ..contest.shipping.destination import check_destination
     from ..contest.shipping.package import write_package
     from ..errors import InvalidPlan
-    from ._plan import load, source_of
+    from ._plan import load, reported
 
     path = Path(args.folder)
     check_destination(path, args.force)
@@ -104,8 +104,7 @@ def run(args: argparse.Namespace) -> int:
             allow_uncaught=args.allow_uncaught,
         )
     except InvalidPlan as exc:
-        exc.source = source_of(args.tests)
-        raise
+        raise reported(exc, args.tests) from None
     finally:
         if tty:
             sys.stderr.write("\r\033[K")

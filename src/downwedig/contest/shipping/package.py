@@ -115,7 +115,7 @@ def package_contents(
     package's uuid (None: one made from the short name).  Raises
     :class:`~downwedig.errors.InvalidPlan` when two tests are the same input or
     no test catches one of the mistakes (unless ``allow_uncaught``: its
-    submission is then left out).
+    submission is then left out), all of them in one error (its ``also``).
 
     >>> from downwedig.contest.generating.plan import read_plan
     >>> contents = package_contents("legacy", "downwedig", read_plan("n9 equal --n 9"), time_limit=5)
@@ -125,7 +125,8 @@ def package_contents(
     layout = get_format(fmt)
     sample = resource("problem", "sample.in")
     tests = [("sample/1", sample)]
-    tests += [(f"secret/{test}", data) for test, data in plan_inputs(plan, progress, {sample: "sample/1"})]
+    errors: list[InvalidPlan] = []
+    tests += [(f"secret/{test}", data) for test, data in plan_inputs(plan, progress, {sample: "sample/1"}, errors)]
     caught = dict.fromkeys(MISTAKES, "")
     answered: list[tuple[str, bytes, bytes]] = []
     expected: list[tuple[str, bytes, str]] = []
@@ -139,7 +140,9 @@ def package_contents(
     missed = [mistake for mistake, test in caught.items() if not test]
     if missed and not allow_uncaught:
         reason = "no test catches the mistake " + "; ".join(f"{m!r} ({MISTAKES[m].description})" for m in missed)
-        raise InvalidPlan(reason + " (--allow-uncaught leaves its submission out)", line=1, column=1)
+        errors.append(InvalidPlan(reason + " (--allow-uncaught leaves its submission out)", line=1, column=1))
+    if errors:
+        raise InvalidPlan.of(errors)
     accepted = {
         "solution.cpp": resource("programs", "solution.cpp"),
         "solution.py": bundle(PROGRAMS["solution"]).encode(),
