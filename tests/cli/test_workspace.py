@@ -122,3 +122,84 @@ def test_gen_plan_writes_all_or_nothing(cli: Cli, tmp_path: Path, monkeypatch: p
     assert result.status == 1
     assert "No space left on device; nothing was written" in result.stderr
     assert [p.name for p in (tmp_path / "t").iterdir()] == ["mine.txt"]
+
+
+# -- a rebuild keeps the setter's work (item 3, F5) ---------------------------------------------------
+
+
+def _uuid(package: Path) -> str:
+    import re
+
+    found = re.search(r"(?m)^uuid: (\S+)$", (package / "problem.yaml").read_text())
+    assert found is not None
+    return found[1]
+
+
+@pytest.mark.parametrize("fmt", ["2025-09", "legacy"])
+def test_a_rebuild_regenerates_its_own_files_and_keeps_the_setter_s(cli: Cli, tmp_path: Path, fmt: str) -> None:
+    plan = tmp_path / "my.plan"
+    plan.write_text(PLAN)
+    package = tmp_path / "downwedig"
+    build = ("package", package, "--format", fmt, "--tests", plan, "--time-limit", "5")
+    assert cli(*build).status == 0
+    identity = _uuid(package)
+    mine = {
+        "submissions/accepted/mine.py": "print('mine')\n",
+        "notes.txt": "the setter's notes\n",
+        "problem.en.pdf": "%PDF-1.5 (bt pdf's)\n",
+        "data/secret/by-hand.in": "1\nWWWWWWWW\n",
+        "data/secret/by-hand.ans": "2\n",
+        "drafts/idea.md": "an idea\n",
+    }
+    for name, text in mine.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text)
+    (package / "data/secret/n9-equal.in").unlink()  # (a file of its own that is gone is made again)
+    plan.write_text("n9-equal equal --n 9\nrandom-30 random --n 30 --seed 3\n")
+    rebuilt = cli(*build, "--force")
+    assert rebuilt.status == 0, rebuilt.stderr
+    assert "package: kept 6 of yours, as they were: " in rebuilt.out
+    for entry in ("data/secret/by-hand.ans", "drafts/", "notes.txt", "problem.en.pdf", "submissions/accepted/mine.py"):
+        assert entry in rebuilt.out
+    assert {name: (package / name).read_text() for name in mine} == mine
+    assert _uuid(package) == identity
+    assert (package / "data/secret/random-30.in").exists() and (package / "data/secret/n9-equal.in").exists()
+    assert not (package / "data/secret/random-20.in").exists()  # (its own old test, gone from the plan)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["downwedig", "my.plan"]  # (nothing left beside it)
+    # Its own file changed by the setter is never overwritten: the rebuild is refused, naming it.
+    (package / "input_validators/validate.py").write_text("# mine now\n")
+    refused = cli(*build, "--force")
+    assert refused.status == 2
+    assert "input_validators/validate.py" in refused.stderr and "--force would overwrite them" in refused.stderr
+    assert (package / "input_validators/validate.py").read_text() == "# mine now\n"
+
+
+def test_two_packages_never_share_a_uuid_and_force_still_refuses_a_folder_it_did_not_write(
+    cli: Cli, tmp_path: Path
+) -> None:
+    plan = tmp_path / "my.plan"
+    plan.write_text(PLAN)
+    for name in ("a", "b"):
+        assert cli("package", tmp_path / name / "downwedig", "--tests", plan, "--time-limit", "5").status == 0
+    assert _uuid(tmp_path / "a/downwedig") != _uuid(tmp_path / "b/downwedig")
+    theirs = tmp_path / "theirs"
+    (theirs / "data").mkdir(parents=True)
+    (theirs / "problem.yaml").write_text("name: theirs\n")
+    refused = cli("package", theirs, "--tests", plan, "--time-limit", "5", "--force")
+    assert refused.status == 2 and "is not a package that 'downwedig package' wrote" in refused.stderr
+    assert sorted(p.name for p in theirs.iterdir()) == ["data", "problem.yaml"]
+
+
+def test_a_setter_s_file_where_a_new_test_goes_stops_the_rebuild(cli: Cli, tmp_path: Path) -> None:
+    plan = tmp_path / "my.plan"
+    plan.write_text(PLAN)
+    package = tmp_path / "downwedig"
+    assert cli("package", package, "--tests", plan, "--time-limit", "5").status == 0
+    (package / "data/secret/extra.in").write_text("mine\n")
+    plan.write_text(PLAN + "extra random --n 40\n")
+    refused = cli("package", package, "--tests", plan, "--time-limit", "5", "--force")
+    assert refused.status == 1
+    assert "data/secret/extra.in is not the tool's" in refused.stderr
+    assert (package / "data/secret/extra.in").read_text() == "mine\n"
+    assert (package / "data/secret/random-20.in").exists()  # (left as it was)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["downwedig", "my.plan"]

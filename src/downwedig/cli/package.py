@@ -65,7 +65,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force",
         action="store_true",
-        help="replace DIR if it is a package this tool wrote and nobody changed since (and the --zip FILE it wrote)",
+        help="rebuild DIR if it is a package this tool wrote: its own files are regenerated, everything else in "
+        "it (your submissions, notes, bt pdf's output) is kept; refused when you changed a file it wrote, or DIR "
+        "has no manifest (also replaces the --zip FILE it wrote)",
     )
 
 
@@ -116,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
         f"{sum(n == 300_000 for n in secret)} of n = 300000), {built.files} files, {_size(built.bytes)}, "
         f"in {built.seconds:.1f} s\n"
     )
+    if built.kept:
+        shown = ", ".join(printable(name) for name in built.kept[:8]) + (", ..." if len(built.kept) > 8 else "")
+        out.write(f"package: kept {len(built.kept)} of yours, as they were: {shown}\n")
     for mistake, test in built.caught.items():
         if test:
             out.write(f"  wrong_answer/{mistake}.py is caught by {test}\n")
