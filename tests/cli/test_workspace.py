@@ -203,3 +203,72 @@ def test_a_setter_s_file_where_a_new_test_goes_stops_the_rebuild(cli: Cli, tmp_p
     assert (package / "data/secret/extra.in").read_text() == "mine\n"
     assert (package / "data/secret/random-20.in").exists()  # (left as it was)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["downwedig", "my.plan"]
+
+
+# -- signals and paths (item 6, N9, N15) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_nothing(
+    tmp_path: Path, name: str, status: int
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from ..conftest import default_signals
+    from ..isolation import left_running
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    plan = tmp_path / "slow.plan"
+    plan.write_text(PLAN + "".join(f"t{k} random --n 60000 --seed {k}\n" for k in range(4)))
+    tag = f"workspace-{os.getpid()}-{time.monotonic_ns()}"
+    env = {**os.environ, "TMPDIR": str(temporary), "DOWNWEDIG_TEST_TAG": tag}
+    command = [sys.executable, "-m", "downwedig", "package", tmp_path / "downwedig", "--tests", plan]
+    package = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,
+        preexec_fn=default_signals,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.name.startswith("downwedig-run-") for p in temporary.iterdir()):
+            assert package.poll() is None and time.monotonic() < deadline, "the timing never started"
+            time.sleep(0.02)
+        os.kill(package.pid, getattr(signal, name))
+        _, err = package.communicate(timeout=60)
+    finally:
+        if package.poll() is None:
+            os.killpg(package.pid, signal.SIGKILL)
+            package.wait()
+    assert package.returncode == status, err
+    assert b"Traceback" not in err
+    assert left_running(tag) == []
+    assert list(temporary.iterdir()) == []  # (no run folder, no timing folder with its compiled solution)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["slow.plan", "tmp"]
+
+
+@pytest.mark.parametrize("where", ["x/../downwedig/in.zip", "link/in.zip", "/dev/null.zip", "/proc/in.zip"])
+def test_a_zip_path_inside_the_package_or_where_none_can_go_is_refused_before_anything_is_built(
+    cli: Cli, tmp_path: Path, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from downwedig.contest.shipping import domjudge
+
+    monkeypatch.setattr(domjudge, "missing_tools", lambda html: [])  # (the check of lualatex comes after)
+    monkeypatch.chdir(tmp_path)
+    plan = tmp_path / "my.plan"
+    plan.write_text(PLAN)
+    assert cli("package", "downwedig", "--tests", plan, "--time-limit", "5").status == 0
+    (tmp_path / "x").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "downwedig")
+    before = sorted(p.name for p in (tmp_path / "downwedig").iterdir())
+    result = cli("package", "downwedig", "--tests", plan, "--time-limit", "5", "--force", "--zip", where)
+    assert result.status == 2
+    assert "--zip" in result.stderr and ("outside the package" in result.stderr or "not written into" in result.stderr)
+    assert sorted(p.name for p in (tmp_path / "downwedig").iterdir()) == before
+    assert not Path("/dev/null.zip").exists()

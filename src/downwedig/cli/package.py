@@ -76,6 +76,19 @@ def _size(count: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """SIGTERM and SIGHUP (and Ctrl-C) at any moment end every run it started (the timing's) and remove what it
+    half-wrote; the command then exits 143, 129 (130)."""
+    from ..contest.judging.run import stop_all
+    from ..interrupts import terminations
+
+    try:
+        with terminations(stop_all, interrupt=True):
+            return _package(args)
+    finally:
+        stop_all(False)
+
+
+def _package(args: argparse.Namespace) -> int:
     from ..contest.shipping.destination import check_destination
     from ..contest.shipping.package import write_package
     from ..errors import InvalidPlan
