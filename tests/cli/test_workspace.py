@@ -272,3 +272,55 @@ def test_a_zip_path_inside_the_package_or_where_none_can_go_is_refused_before_an
     assert "--zip" in result.stderr and ("outside the package" in result.stderr or "not written into" in result.stderr)
     assert sorted(p.name for p in (tmp_path / "downwedig").iterdir()) == before
     assert not Path("/dev/null.zip").exists()
+
+
+# -- the loop closes: stress --add-to, and --save that cannot write (item 5, N12) ---------------------
+
+
+def test_stress_add_to_keeps_the_shrunk_test_in_the_plan_and_the_next_package_carries_it(
+    cli: Cli, tmp_path: Path
+) -> None:
+    from ..solutions import solution_command
+
+    plan = tmp_path / "plans" / "my.plan"
+    plan.parent.mkdir()
+    plan.write_text(PLAN.rstrip("\n"))  # (no newline at its end: the line added starts a line of its own)
+    argv = ["stress", "--solution", solution_command(tmp_path, "day_one"), "--max-n", "30", "--seed", "1"]
+    result = cli(*argv, "--save", tmp_path / "fail", "--add-to", plan)
+    assert result.status == 1
+    line = plan.read_text().splitlines()[-1]
+    name = line.split()[0]
+    assert line.startswith(f"{name} file {name}.in  # stress --seed 1, test ") and name.startswith("stress-1-")
+    assert f"added to {plan}: {name} file {name}.in" in result.out
+    assert (plan.parent / f"{name}.in").read_bytes() == (tmp_path / "fail.in").read_bytes() == b"1\nWWWWWWWW\n"
+    again = cli(*argv, "--save", tmp_path / "fail", "--add-to", plan)  # (the same failure: another name)
+    assert again.status == 1 and plan.read_text().splitlines()[-1].startswith(f"{name}-2 file {name}-2.in")
+    plan.write_text("\n".join(plan.read_text().splitlines()[:-1]) + "\n")
+    (plan.parent / f"{name}-2.in").unlink()
+    package = cli("package", tmp_path / "downwedig", "--tests", plan, "--time-limit", "5")
+    assert package.status == 0, package.stderr
+    assert (tmp_path / "downwedig" / "data/secret" / f"{name}.in").read_bytes() == b"1\nWWWWWWWW\n"
+
+
+def test_stress_add_to_needs_a_plan_that_reads(cli: Cli, tmp_path: Path) -> None:
+    from ..solutions import solution_command
+
+    plan = tmp_path / "bad.plan"
+    plan.write_text("a random --n 0\n")
+    result = cli("stress", "--solution", solution_command(tmp_path, "day_one"), "--add-to", plan)
+    assert result.status == 1 and result.stderr.startswith(f"{plan}:1:10: error: --n must be")
+    assert result.out == ""
+    missing = cli("stress", "--solution", solution_command(tmp_path, "day_one"), "--add-to", tmp_path / "none")
+    assert missing.status == 2 and "not a plan file" in missing.stderr
+
+
+def test_stress_that_cannot_save_prints_the_test_in_full_and_names_what_failed(cli: Cli, tmp_path: Path) -> None:
+    from ..solutions import solution_command
+
+    argv = ["stress", "--solution", solution_command(tmp_path, "day_one"), "--max-n", "30", "--seed", "1"]
+    result = cli(*argv, "--save", tmp_path / "nodir" / "sf")
+    assert result.status == 1
+    assert "\n1\nWWWWWWWW\n\nexpected: 2\n" in result.out and "original test (" in result.out
+    assert "saved " not in result.out
+    assert f"--save {tmp_path / 'nodir' / 'sf'}: cannot write '{tmp_path / 'nodir' / 'sf.in'}'" in result.stderr
+    assert "(the failing test is printed above in full)" in result.stderr
