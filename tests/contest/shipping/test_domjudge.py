@@ -43,7 +43,8 @@ def test_domjudge_imports_the_zip_as_the_package_says(
     monkeypatch.setattr("shutil.which", lambda tool: f"/usr/bin/{tool}")
     target = tmp_path / "anything.zip"
     summary = domjudge.write_zip(built, target)
-    assert summary.startswith("23 files at its root, the statement as problem.pdf and problem.html")
+    # (With answer_validators/validate.py and generators/gen.cpp and generators.yaml, as bt zip has them.)
+    assert summary.startswith("26 files at its root, the statement as problem.pdf and problem.html")
     problem = import_zip(target)
     assert (problem.name, problem.timelimit, problem.externalid, problem.shortname) == (
         "Down We Dig",

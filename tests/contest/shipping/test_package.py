@@ -75,9 +75,12 @@ def test_the_2025_09_layout(small: Path) -> None:
         "solution",
         "data",
         "input_validators",
+        "answer_validators",  # (bt constraints' answer check)
         "output_validator",
         "submissions",
+        "generators",  # (generators.yaml and gen.cpp: bt generate makes data/ again)
     }
+    assert {"generators/gen.cpp", "generators/generators.yaml", "answer_validators/validate.py"} <= names
     yaml = (small / "problem.yaml").read_text()
     for line in ("problem_format_version: 2025-09", "type: pass-fail", "name: Down We Dig", "  time_limit: 5"):
         assert re.search(f"^{re.escape(line)}$", yaml, re.M), line

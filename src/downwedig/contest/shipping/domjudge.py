@@ -53,7 +53,13 @@ __all__ = ["COMMENT", "LABEL", "check_zip_destination", "domjudge_ini", "write_z
 #: The problem's label in NERC 2020 (DOMjudge's ``short-name``).
 LABEL = "D"
 #: What DOMjudge does not read, and ``bt zip`` leaves out: the validators' own test cases.
-_LEFT_OUT = ("data/invalid_input/", "data/invalid_output/", "data/valid_output/", "data/invalid_answer/")
+_LEFT_OUT = (
+    "data/invalid_input/",
+    "data/invalid_output/",
+    "data/valid_output/",
+    "data/invalid_answer/",
+    "generators/manual/",  # (bt zip takes generators/* alone: gen.cpp and generators.yaml)
+)
 #: The zip's comment: what marks a zip this tool made (the only kind ``force`` replaces).
 COMMENT = b"made by downwedig package --zip, for DOMjudge"
 #: A fixed time for every member, so the same files give the same zip (DOS times start in 1980).

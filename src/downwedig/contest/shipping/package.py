@@ -52,6 +52,7 @@ from ...engine.solver import answer
 from ...errors import InvalidPlan
 from ...reader import parse
 from ..generating.plan import PlanTest, plan_inputs
+from ..generating.registry import GeneratedTest
 from .bundle import PROGRAMS, bundle, mistake_program
 from .destination import check_destination, write_folder
 from .formats import DEFAULT, FORMATS, LICENSE, PackageFormat, Problem, get_format, resource
@@ -165,6 +166,12 @@ def package_contents(
         slow=bundle(PROGRAMS["slow"]).encode(),
         input_validator=bundle(PROGRAMS["input-validator"]).encode(),
         output_validator=bundle(PROGRAMS["output-validator"]).encode(),
+        answer_validator=bundle(PROGRAMS["answer-validator"]).encode(),
+        generated={
+            f"secret/{test.name}": test.command.removeprefix("downwedig gen ")
+            for test in plan
+            if isinstance(test, GeneratedTest)
+        },
     )
     return Contents(layout.files(problem), caught, timing)
 

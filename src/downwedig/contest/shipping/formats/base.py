@@ -90,6 +90,11 @@ class Problem:
     slow: bytes  # the O(n^2) recomputation: right, too slow
     input_validator: bytes
     output_validator: bytes
+    #: The generated tests' ``downwedig gen`` arguments (``random --n 10 --seed 3``), by test name; a test not
+    #: here is hand-made (the sample, a plan's ``file`` line).
+    generated: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The answer validator (a format without ``answer_validators/`` leaves it out).
+    answer_validator: bytes = b""
 
 
 @dataclasses.dataclass(frozen=True)
