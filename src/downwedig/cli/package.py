@@ -15,15 +15,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     from ..contest.shipping.formats import DEFAULT, FORMATS
 
     parser.description = (
-        "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, the "
-        "statement, data/sample and data/secret with the engine's answers, an input and an output validator, and "
-        "submissions (accepted: this project's C++ solution and the one-file Python solution of 'downwedig "
-        "bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some secret test; "
-        "time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the default; BAPCtools' bt "
-        "validate, run and pdf pass it) or legacy (Kattis' verifyproblem passes it). The accepted solutions are "
-        "run on every test first: the time limit is the original contest's 5 s unless they need more (2 x the "
-        "slowest run, rounded up), or --time-limit. --zip FILE also writes a zip DOMjudge imports. DIR's name is "
-        "the problem's short name ([a-z0-9]+). Everything is written under a temporary name and renamed at the end."
+        "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, "
+        "the statement, data/sample and data/secret with the engine's answers, an input and an output "
+        "validator, and submissions (accepted: this project's C++ solution and the one-file Python solution "
+        "of 'downwedig bundle'; wrong_answer: the solution with one plausible mistake each, every one caught "
+        "by some secret test; time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the "
+        "default; BAPCtools' bt validate, run, generate, constraints, pdf, solutions and zip pass it) or "
+        "legacy (Kattis' verifyproblem passes it). The accepted solutions are run on every test first: the "
+        "time limit is the original contest's 5 s unless they need more (2 x the slowest run, rounded up), or"
+        " --time-limit. --zip FILE also writes a zip DOMjudge imports. DIR's name is the problem's short name"
+        " ([a-z0-9]+). Everything is written under a temporary name and moved into place at the end; --force "
+        "rebuilds a package it wrote and keeps what you added to it."
     )
     parser.add_argument(
         "folder", metavar="DIR", help="the package's folder; its name is the short name, e.g. downwedig"
