@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,6 @@ def solution_command(command: str) -> str:
     >>> solution_command("python3 solution.py")
     'python3 solution.py'
     """
-    import os
     import shlex
     import shutil
 
@@ -156,7 +156,7 @@ def find_judged(paths: list[Path]) -> list[Any]:
     tests: list[Test] = []
     packages: dict[Path, bool] = {}
     for path in paths:
-        package = _package_of(path) if path.is_dir() else None
+        package = _package_of(path) if os.path.isdir(path) else None  # (os.path: an unreadable name is no folder)
         if package is None:
             found = find_tests([path])
             tests += [dataclasses.replace(t, name=_data_name(t.input, packages) or t.name) for t in found]
