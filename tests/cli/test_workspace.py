@@ -248,7 +248,7 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
             package.wait()
     assert package.returncode == status, err
     assert b"Traceback" not in err
-    assert left_running(tag) == []
+    assert left_running(tag, patience=20) == []  # (a killed run can take seconds to go on a loaded machine)
     assert list(temporary.iterdir()) == []  # (no run folder, no timing folder with its compiled solution)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["slow.plan", "tmp"]
 
