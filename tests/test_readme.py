@@ -12,7 +12,10 @@ line of its block (``docs/judges.md:40``).
 An HTML comment just before a block says more about it:
 ``<!-- readme: needs oj: pip install online-judge-tools -->`` skips the block
 when ``oj`` is missing, as other tool tests do (``needs p2d,lualatex: ...``: when
-either is); ``<!-- readme: slow -->`` runs it only under the thorough profile (CI).
+either is); ``<!-- readme: slow -->`` runs it only under the thorough profile
+(CI); ``continued`` runs it in the same shell after the block before it (and
+that one's own predecessors), as a reader who types one after the other does:
+only its own commands' outputs are compared.
 
 The Python (``>>>``) examples of the same files are doctests (``pyproject.toml``'s
 ``--doctest-glob``).  Every relative link (``[text](path#anchor)``) must lead to a
@@ -92,10 +95,20 @@ def matches(expected: str, actual: str) -> bool:
     return re.fullmatch(pattern, actual, re.S) is not None
 
 
+def chain(block: Block) -> list[Step]:
+    """The steps to run for ``block``: its own, after those of the blocks it continues (see the docstring)."""
+    if "continued" not in block.note.split():
+        return block.steps
+    same = [b for b in ALL if b.document == block.document]
+    before = same[same.index(block) - 1]
+    return [*chain(before), *block.steps]
+
+
 def run_block(block: Block, folder: Path) -> list[str]:
     shutil.copytree(EXAMPLES, folder / "examples")
     script = ["set +e"]
-    for step in block.steps:
+    steps = chain(block)
+    for step in steps:
         script += [step.command, "__status=$?", f"printf '{_MARK}'", "(exit $__status)"]
     bin_dir = str(Path(sys.executable).parent)
     env = {**os.environ, "PATH": bin_dir + os.pathsep + os.environ["PATH"], "NO_COLOR": "1", "COLUMNS": "100"}
@@ -112,7 +125,7 @@ def run_block(block: Block, folder: Path) -> list[str]:
         capture_output=True,
         timeout=900,
     )
-    return result.stdout.decode("utf-8", "replace").split(_MARK)[: len(block.steps)]
+    return result.stdout.decode("utf-8", "replace").split(_MARK)[len(steps) - len(block.steps) : len(steps)]
 
 
 ALL = [block for path in DOCUMENTS for block in blocks(path)]

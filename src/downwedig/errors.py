@@ -115,13 +115,44 @@ class InvalidStaircase(InvalidText):
 
 
 class InvalidPlan(InvalidText):
-    """A test plan that cannot be read, with where and why.
+    """A test plan that cannot be read, with where and why; ``also`` holds the plan's further errors, in order
+    (every error of a plan is reported in one run).
 
     >>> str(InvalidPlan("the plan has no tests", line=1, column=1))
     '<plan>:1:1: the plan has no tests'
     """
 
     default_source = "<plan>"
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        line: int,
+        column: int,
+        source: str | None = None,
+        also: tuple[InvalidPlan, ...] = (),
+    ) -> None:
+        super().__init__(reason, line=line, column=column, source=source)
+        self.also = also
+
+    @property
+    def errors(self) -> list[InvalidPlan]:
+        """This error and the plan's further ones, in order. O(errors)."""
+        return [self, *self.also]
+
+    def named(self, source: str) -> InvalidPlan:
+        """This error with every one of its plan's errors named ``source`` (the plan's file). O(errors)."""
+        for error in self.errors:
+            error.source = source
+        return self
+
+    @classmethod
+    def of(cls, errors: list[InvalidPlan]) -> InvalidPlan:
+        """The first of ``errors`` (not empty), the others as its ``also``. O(errors)."""
+        first, *rest = errors
+        first.also = (*first.also, *rest)
+        return first
 
 
 class InvalidWidth(UsageError):

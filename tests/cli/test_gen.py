@@ -106,7 +106,7 @@ def test_gen_plan_errors(cli: Cli, in_tmp: Path) -> None:
     assert bad.status == 1 and bad.stderr == "bad.plan:1:10: error: --n must be between 1 and 300000, got 0\n"
     (in_tmp / "twice.plan").write_text("a equal --n 2 --row WWWWWWWW\nb equal --n 2 --row WWWWWWWW\n")
     twice = cli("gen", "--plan", "twice.plan", "-o", "out")
-    assert twice.status == 1 and "twice.plan:1:1: error: test 'b' is the same input as 'a'" in twice.stderr
+    assert twice.status == 1 and "twice.plan:2:1: error: test 'b' is the same input as 'a'" in twice.stderr
     (in_tmp / "file").write_text("x")
     assert cli("gen", "--plan", "full", "-o", "file").status == 2
 

@@ -9,6 +9,7 @@ usage error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -19,7 +20,10 @@ from ._common import CommandError, UsageError, printable
 if TYPE_CHECKING:
     from ..contest.generating.plan import PlanTest
 
-__all__ = ["load", "run_plan", "source_of"]
+if TYPE_CHECKING:
+    from ..errors import InvalidPlan
+
+__all__ = ["load", "reported", "run_plan", "source_of"]
 
 
 def source_of(spec: str) -> str:
@@ -29,14 +33,31 @@ def source_of(spec: str) -> str:
     return "secret.plan" if spec in BUILT_IN else spec
 
 
+def reported(exc: InvalidPlan, spec: str) -> InvalidPlan:
+    """Every error of a plan but the last written to stderr as ``PLAN:LINE:COLUMN: error: ...``, in order; the
+    last one, to raise (the command line reports it the same way, and exits 1). O(errors)."""
+    from ._base import diagnostic
+
+    errors = exc.named(source_of(spec)).errors
+    for error in errors[:-1]:
+        sys.stderr.write(diagnostic(error) + "\n")
+    last = errors[-1]
+    last.also = ()
+    return last
+
+
 def load(spec: str) -> list[PlanTest]:
-    """The plan ``spec`` (see :func:`~downwedig.contest.generating.plan.load_plan`); unreadable: a usage error."""
+    """The plan ``spec`` (see :func:`~downwedig.contest.generating.plan.load_plan`); unreadable: a usage error;
+    faulty: every fault reported (:func:`reported`)."""
     from ..contest.generating.plan import load_plan
+    from ..errors import InvalidPlan
 
     try:
         return load_plan(spec)
     except OSError as exc:
         raise UsageError(f"cannot read the plan {spec!r}: {exc.strerror or exc}") from None
+    except InvalidPlan as exc:
+        raise reported(exc, spec) from None
 
 
 def run_plan(args: argparse.Namespace) -> int:
@@ -69,25 +90,46 @@ def run_plan(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\rgen: making test {printable(name)}\033[K")
         sys.stderr.flush()
 
-    written = 0
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, data in plan_inputs(plan, progress if tty else None):
+        inputs = plan_inputs(plan, progress if tty else None)
+        files = []
+        for name, data in inputs:
             digits = answer(parse(data, source=name))
-            _write(folder / f"{name}.in", data)
-            _write(folder / f"{name}.ans", digits.encode("ascii") + b"\n")
-            written += 1
+            files += [(folder / f"{name}.in", data), (folder / f"{name}.ans", digits.encode("ascii") + b"\n")]
     except InvalidPlan as exc:
-        exc.source = source_of(args.plan)
-        raise
-    except OSError as exc:
-        raise CommandError(f"cannot write into {args.output}: {exc.strerror or exc}") from None
+        raise reported(exc, args.plan) from None
     finally:
         if tty:
             sys.stderr.write("\r\033[K")
+    _write_all(folder, files, args.output)
+    written = len(inputs)
     sys.stdout.write(f"gen: wrote {written} tests of the plan {printable(args.plan)} to {printable(args.output)}/ ")
     sys.stdout.write("(NAME.in and NAME.ans each)\n")
     return 0
+
+
+def _write_all(folder: Path, files: list[tuple[Path, bytes]], shown: str) -> None:
+    """Write ``files`` (new files of ``folder``) all or none: on a failure, the ones written are removed, and
+    ``folder`` too if this made it. O(total size)."""
+    made = not folder.exists()
+    written: list[Path] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, data in files:
+            _write(path, data)
+            written.append(path)
+    except BaseException as exc:
+        for path in written:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        if made:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        if isinstance(exc, OSError):
+            raise CommandError(
+                f"cannot write into {printable(shown)}: {exc.strerror or exc}; nothing was written"
+            ) from None
+        raise
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -19,16 +19,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, the "
         "statement, data/sample and data/secret with the engine's answers, an input and an output validator, and "
         "submissions (accepted: this project's C++ solution and the one-file Python solution of 'downwedig "
-        "bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some secret test; "
-        "time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the default; BAPCtools' bt "
-        "validate, run and pdf pass it), legacy (Kattis' verifyproblem passes it) or polygon (a Polygon package "
-        "for Codeforces: problem.xml, the tests with the script lines of its testlib generator, the testlib "
-        "validator and checker with their own tests, solutions/ tagged, the statement and its PDF; p2d and rbx "
-        "import it). The accepted solutions are "
-        "run on every test first: the time limit is the original contest's 5 s unless they need more (2 x the "
-        "slowest run, rounded up), or --time-limit. --zip FILE also writes a zip DOMjudge imports (with --format "
-        "polygon: the zip Polygon uploads). DIR's name is "
-        "the problem's short name ([a-z0-9]+). Everything is written under a temporary name and renamed at the end."
+        "bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some secret "
+        "test; time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the default; BAPCtools' bt "
+        "validate, run, generate, constraints, pdf, solutions and zip pass it), legacy (Kattis' verifyproblem "
+        "passes it) or polygon (a Polygon package for Codeforces: problem.xml, the tests with the script lines of"
+        " its testlib generator, the testlib validator and checker with their own tests, solutions/ tagged, the "
+        "statement and its PDF; p2d and rbx import it). The accepted solutions are run on every test first: the "
+        "time limit is the original contest's 5 s unless they need more (2 x the slowest run, rounded up), or "
+        "--time-limit. --zip FILE also writes a zip DOMjudge imports (with --format polygon: the zip Polygon "
+        "uploads). DIR's name is the problem's short name ([a-z0-9]+). Everything is written under a temporary "
+        "name and moved into place at the end; --force rebuilds a package it wrote and keeps what you added to "
+        "it."
     )
     parser.add_argument(
         "folder", metavar="DIR", help="the package's folder; its name is the short name, e.g. downwedig"
@@ -72,7 +73,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force",
         action="store_true",
-        help="replace DIR if it is a package this tool wrote and nobody changed since (and the --zip FILE it wrote)",
+        help="rebuild DIR if it is a package this tool wrote: its own files are regenerated, everything else in "
+        "it (your submissions, notes, bt pdf's output) is kept; refused when you changed a file it wrote, or DIR "
+        "has no manifest (also replaces the --zip FILE it wrote)",
     )
 
 
@@ -81,10 +84,23 @@ def _size(count: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """SIGTERM and SIGHUP (and Ctrl-C) at any moment end every run it started (the timing's) and remove what it
+    half-wrote; the command then exits 143, 129 (130)."""
+    from ..contest.running.run import stop_all
+    from ..interrupts import terminations
+
+    try:
+        with terminations(stop_all, interrupt=True):
+            return _package(args)
+    finally:
+        stop_all(False)
+
+
+def _package(args: argparse.Namespace) -> int:
     from ..contest.shipping.destination import check_destination
     from ..contest.shipping.package import write_package
     from ..errors import InvalidPlan
-    from ._plan import load, source_of
+    from ._plan import load, reported
 
     path = Path(args.folder)
     check_destination(path, args.force)
@@ -119,8 +135,7 @@ def run(args: argparse.Namespace) -> int:
             allow_uncaught=args.allow_uncaught,
         )
     except InvalidPlan as exc:
-        exc.source = source_of(args.tests)
-        raise
+        raise reported(exc, args.tests) from None
     finally:
         if tty:
             sys.stderr.write("\r\033[K")
@@ -132,6 +147,9 @@ def run(args: argparse.Namespace) -> int:
         f"{sum(n == 300_000 for n in secret)} of n = 300000), {built.files} files, {_size(built.bytes)}, "
         f"in {built.seconds:.1f} s\n"
     )
+    if built.kept:
+        shown = ", ".join(printable(name) for name in built.kept[:8]) + (", ..." if len(built.kept) > 8 else "")
+        out.write(f"package: kept {len(built.kept)} of yours, as they were: {shown}\n")
     folder = "solutions" if polygon else "wrong_answer"
     numbers = {name: f"test {index:02d} ({name})" for index, (name, _) in enumerate(built.tests, 1)}
     for mistake, test in built.caught.items():

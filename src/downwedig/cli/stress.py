@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..staircase import MAX_N
-from ._common import add_limit_options, int_range, printable, write_output
+from ._common import CommandError, UsageError, add_limit_options, int_range, printable, write_output
 
 __all__ = ["configure", "run"]
 
@@ -24,6 +24,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "it keeps failing with the same verdict; print the minimal test, the expected and received output "
         "and the gen command of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
         "A failure that does not happen again while shrinking is reported and saved as it was found. "
+        "When PREFIX cannot be written, the minimal test is printed in full and the error names what could not "
+        "be written. --add-to PLAN also keeps the minimal test as a test of the plan: it is saved beside PLAN as "
+        "NAME.in and the line 'NAME file NAME.in' is appended to PLAN, so the next 'downwedig package --tests "
+        "PLAN' carries it. "
         "Runs are made as 'downwedig test' makes them (the stack is the memory limit unless --stack-limit says "
         "otherwise); the report names the isolation (cgroup-v1+namespaces+uid, say) and what is missing. "
         "Exit 0 when every test passed, 1 when a failing test was found, 2 on usage errors, "
@@ -60,6 +64,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="where a failure is saved: PREFIX.in (the smallest failing test found), PREFIX.expected and "
         "PREFIX.received (default: stress-failure, in the current folder)",
     )
+    parser.add_argument(
+        "--add-to",
+        metavar="PLAN",
+        help="a plan file (see 'downwedig package --tests') to add the minimal failing test to, as a hand-made "
+        "test saved beside it (checked before the run: it must read as a plan)",
+    )
 
 
 #: A minimal test longer than this is not printed (it is saved).
@@ -90,6 +100,48 @@ def run(args: argparse.Namespace) -> int:
         stop_all(False)
 
 
+def _plan_names(plan: str) -> set[str]:
+    """The names of the tests of the plan file ``plan``; its faults reported as ``package`` reports them."""
+    from ._plan import load
+
+    if plan in ("full", "small") or not os.path.isfile(plan):
+        raise UsageError(f"--add-to {plan}: not a plan file (make one with 'downwedig gen --plan full > my.plan')")
+    return {test.name for test in load(plan)}
+
+
+def add_to_plan(plan: str, names: set[str], stem: str, data: bytes, comment: str) -> str:
+    """Save the test ``data`` beside the plan file ``plan`` as ``NAME.in`` and append ``NAME file NAME.in  #
+    comment`` to it; the name (``stem``, or ``stem-2``... when taken by a test of the plan or a file). O(size).
+
+    Nothing is left half-done: the line is appended only once the file is whole, and the file is removed if
+    the line cannot be.  A failure is a :class:`CommandError` naming what could not be written.
+    """
+    from pathlib import Path
+
+    from ..files import whole_file
+
+    folder = Path(plan).parent
+    name, number = stem, 1
+    while name in names or os.path.lexists(folder / f"{name}.in"):
+        number += 1
+        name = f"{stem}-{number}"
+    test = folder / f"{name}.in"
+    try:
+        with whole_file(test) as file:
+            file.write(data)
+    except OSError as exc:
+        raise CommandError(f"cannot write {printable(str(test))!r}: {exc.strerror or exc}") from None
+    try:
+        with open(plan, "rb+") as file:
+            file.seek(0, os.SEEK_END)
+            ends = file.tell() == 0 or (file.seek(-1, os.SEEK_END) >= 0 and file.read(1) == b"\n")
+            file.write((b"" if ends else b"\n") + f"{name} file {name}.in  # {comment}\n".encode())
+    except OSError as exc:
+        test.unlink(missing_ok=True)
+        raise CommandError(f"cannot append to the plan {printable(plan)!r}: {exc.strerror or exc}") from None
+    return name
+
+
 def _stress(args: argparse.Namespace) -> int:
     import concurrent.futures
 
@@ -100,6 +152,7 @@ def _stress(args: argparse.Namespace) -> int:
     from ..contest.running.isolation import describe
     from .test import isolation_words
 
+    names = _plan_names(args.add_to) if args.add_to is not None else set()
     mode, missing = describe()
     tty = sys.stderr.isatty()
 
@@ -134,12 +187,24 @@ def _stress(args: argparse.Namespace) -> int:
     minimal, last = report.minimal, report.minimal_failure
     text = to_text(minimal)
     # The files first: a reader that stops early (`| head`) must not cost the test that was found.
-    for suffix, data in (
-        (".in", text.encode("ascii")),
-        (".expected", last.expected.encode("ascii") + b"\n"),
-        (".received", last.received),
-    ):
-        write_output(args.save + suffix, data)
+    unsaved: list[str] = []  # what could not be written, and why
+    try:
+        for suffix, data in (
+            (".in", text.encode("ascii")),
+            (".expected", last.expected.encode("ascii") + b"\n"),
+            (".received", last.received),
+        ):
+            write_output(args.save + suffix, data)
+    except CommandError as exc:
+        unsaved.append(f"--save {args.save}: {exc}")
+    saved = not unsaved
+    added = None
+    if args.add_to is not None:
+        comment = f"stress --seed {args.seed}, test {report.index + 1}: {last.verdict}; shrunk from {test.command}"
+        try:
+            added = add_to_plan(args.add_to, names, f"stress-{args.seed}-{report.index + 1}", text.encode(), comment)
+        except CommandError as exc:
+            unsaved.append(f"--add-to {args.add_to}: {exc}")
     out.write(f"stress: test {report.index + 1} of {args.tests} failed: {failure.verdict} (isolation: {mode})\n")
     out.write(f"  {printable(failure.message)}\n")
     out.write(f"original test ({test.family}, n = {test.n}): {test.command}\n")
@@ -154,7 +219,7 @@ def _stress(args: argparse.Namespace) -> int:
         sizes = f"{_count(test.n, 'step')} to {len(minimal)} ({_count(reds, 'red piece')} left)"
         out.write(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.verdict}\n")
         out.write(f"  {printable(last.message)}\n")
-    if len(minimal) <= _SHOWN_STEPS:
+    if len(minimal) <= _SHOWN_STEPS or unsaved:
         out.write("\n" + text + "\n")
         out.write(f"expected: {last.expected}\n")
     else:
@@ -162,5 +227,13 @@ def _stress(args: argparse.Namespace) -> int:
     out.write(f"received: {_excerpt(last.received)}\n")
     if last.stderr.strip():
         out.write(f"stderr:   {_excerpt(last.stderr)}\n")
-    out.write(f"saved {printable(args.save)}.in, {printable(args.save)}.expected, {printable(args.save)}.received\n")
+    if saved:
+        out.write(
+            f"saved {printable(args.save)}.in, {printable(args.save)}.expected, {printable(args.save)}.received\n"
+        )
+    if added is not None:
+        out.write(f"added to {printable(args.add_to)}: {added} file {added}.in\n")
+    out.flush()
+    if unsaved:
+        raise CommandError("; ".join(unsaved) + " (the failing test is printed above in full)")
     return 1

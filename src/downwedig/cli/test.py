@@ -3,38 +3,38 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
 
-__all__ = ["configure", "isolation_words", "run"]
+__all__ = ["configure", "find_judged", "isolation_words", "run"]
 
 _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Run CMD (a shell command reading the test on stdin, in a fresh empty folder) on each test, in its "
-        "own cgroup where the machine allows it (else its own process group), under a CPU time limit (killed at "
-        "a wall-clock limit of 1.5 times it plus a second) and a memory limit, and give a verdict per test: AC, "
-        "WA (the first wrong day), PE (not one line of n digits 1/2), TLE, MLE (out of memory, or a peak memory "
-        "over the limit), "
-        "RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
-        "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them "
-        "(a problem package's data/ works); none means the folder tests/. A CMD that is one .py file runs with "
-        "this Python (one rule for test and stress); a source file (.cpp, .java...) is refused: compile it first. "
-        "Every test is read and checked before the first run; a test whose files change meanwhile "
-        "gets FAIL, and so does a test the judge itself cannot run (no room in TMPDIR...). The run gets its own "
-        "namespaces and, as root, its own uid through bubblewrap where it is installed; the report names the "
-        "isolation (cgroup-v1+namespaces+uid, say) and says which guarantee is missing where a piece is. "
-        "The summary gives the "
-        "slowest accepted run and, when every test is AC, the time limit the problem package format derives from "
-        "it (2 x, rounded up to a whole second). "
-        "Exit 0 when every test is AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or "
-        "SIGHUP."
+        "Run CMD (a shell command reading the test on stdin, in a fresh empty folder) on each test, in its own "
+        "cgroup where the machine allows it (else its own process group), under a CPU time limit (killed at a "
+        "wall-clock limit of 1.5 times it plus a second) and a memory limit, and give a verdict per test: AC, WA "
+        "(the first wrong day), PE (not one line of n digits 1/2), TLE, MLE (out of memory, or a peak memory over"
+        " the limit), RE (a non-zero exit or a signal, named), with CPU seconds, wall seconds and peak memory. "
+        "TESTS are NAME.in files with NAME.ans or NAME.out beside them, or folders searched through for them (a "
+        "problem package, PKG or PKG/data, either format, is judged on data/sample and data/secret, a test of a "
+        "package named by its path under data/: secret/41-max-novelty); none means the folder tests/. A CMD that "
+        "is one .py file runs with this Python (one rule for test and stress); a source file (.cpp, .java...) is "
+        "refused: compile it first. Every test is read and checked before the first run; a test whose files "
+        "change meanwhile gets FAIL, and so does a test the judge itself cannot run (no room in TMPDIR...). The "
+        "run gets its own namespaces and, as root, its own uid through bubblewrap where it is installed; the "
+        "report names the isolation (cgroup-v1+namespaces+uid, say) and says which guarantee is missing where a "
+        "piece is. The summary gives the slowest accepted run and, when every test is AC, the time limit the "
+        "problem package format derives from it (2 x, rounded up to a whole second). Exit 0 when every test is "
+        "AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or SIGHUP."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument(
@@ -92,8 +92,66 @@ def run(args: argparse.Namespace) -> int:
         stop_all(False)
 
 
+def _package_of(folder: Path) -> Path | None:
+    """The package ``folder`` is (``PKG``) or whose ``data/`` it is (``PKG/data``), or None."""
+    from ..contest.shipping.formats import format_of
+
+    if format_of(folder) is not None:
+        return folder
+    if folder.name == "data" and format_of(folder.parent) is not None:
+        return folder.parent
+    return None
+
+
+def _data_name(path: Path, packages: dict[Path, bool]) -> str | None:
+    """The name of the test ``path`` (its input) under the ``data/`` of the package it is in, or None."""
+    from ..contest.shipping.formats import format_of
+
+    full = path.resolve()
+    for above in full.parents:
+        if above.name == "data":
+            if above not in packages:
+                packages[above] = format_of(above.parent) is not None
+            if packages[above]:
+                return full.relative_to(above).with_suffix("").as_posix()
+    return None
+
+
+def find_judged(paths: list[Path]) -> list[Any]:
+    """The tests of ``paths`` (see ``--help``): a package's judged tests; any other test of a package named by its
+    path under ``data/``. O(files).
+
+    >>> find_judged([Path("/nonexistent")])
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.InvalidTests: /nonexistent: no such file or folder
+    """
+    from ..contest.judging.judge import Test, find_tests
+    from ..contest.shipping.formats import format_of
+    from ..errors import InvalidTests
+
+    tests: list[Test] = []
+    packages: dict[Path, bool] = {}
+    for path in paths:
+        package = _package_of(path) if os.path.isdir(path) else None  # (os.path: an unreadable name is no folder)
+        if package is None:
+            found = find_tests([path])
+            tests += [dataclasses.replace(t, name=_data_name(t.input, packages) or t.name) for t in found]
+            continue
+        layout = format_of(package)
+        assert layout is not None
+        judged = layout.judged(package)
+        if not judged:
+            raise InvalidTests(f"{path}: a {layout.name} package with no tests in data/sample or data/secret")
+        tests += [Test(test.name, test.input, test.answer) for test in judged]
+    unique: dict[Path, Test] = {}
+    for test in tests:
+        unique.setdefault(test.input.resolve(), test)
+    return list(unique.values())
+
+
 def _judge(args: argparse.Namespace) -> int:
-    from ..contest.judging.judge import check_tests, find_tests, judge, summary
+    from ..contest.judging.judge import check_tests, judge, summary
     from ..contest.judging.verdict import Limits
     from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
@@ -105,7 +163,7 @@ def _judge(args: argparse.Namespace) -> int:
     else:
         raise UsageError("no TESTS given and no folder tests/ here")
     command = solution_command(args.solution)
-    tests = find_tests(paths)
+    tests = find_judged(paths)
     fingerprints = check_tests(tests)
     mode, missing = describe()
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)

@@ -33,15 +33,14 @@ def test_force_refuses_a_folder_that_is_not_a_package_and_keeps_it_whole(tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["alice"]
 
 
-def test_force_refuses_a_package_with_anything_added_or_changed(tmp_path: Path) -> None:
+def test_force_keeps_what_was_added_and_refuses_a_package_whose_own_files_changed(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
     write_package(package, "legacy", read_plan(TINY), time_limit=5)
     (package / ".git").mkdir()
-    with pytest.raises(InvalidDestination, match=r"\(\.git/\)"):
-        check_destination(package, force=True)
-    (package / ".git").rmdir()
+    (package / "notes.txt").write_text("mine")
+    assert check_destination(package, force=True).kept == (".git/", "notes.txt")
     (package / "problem.yaml").write_text("name: mine\n")
-    with pytest.raises(InvalidDestination, match=r"problem\.yaml \(changed\)"):
+    with pytest.raises(InvalidDestination, match=r"were changed since \(problem\.yaml\); --force would overwrite"):
         check_destination(package, force=True)
     (package / "problem.yaml").unlink()
     (package / "problem.yaml").symlink_to(tmp_path)  # a link is not what was written either
@@ -84,14 +83,18 @@ def test_an_empty_folder_filled_meanwhile_is_left_as_it_is(tmp_path: Path) -> No
     assert [p.name for p in target.iterdir()] == ["notes.txt"]
 
 
-def test_a_package_changed_meanwhile_is_left_as_it_is(tmp_path: Path) -> None:
+def test_a_file_added_meanwhile_is_kept_and_a_file_changed_meanwhile_stops_the_rebuild(tmp_path: Path) -> None:
     target = tmp_path / "pkg"
     write_folder(check_destination(target), FILES)
     checked = check_destination(target, force=True)
     (target / "notes.txt").write_text("mine")
-    with pytest.raises(CommandError, match="changed while the package was being made"):
-        write_folder(checked, [("other.txt", b"")])
-    assert (target / "notes.txt").exists() and (target / "problem.yaml").exists()
+    assert write_folder(checked, [("other.txt", b"")]) == ["notes.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [MARKER, "notes.txt", "other.txt"]
+    checked = check_destination(target, force=True)
+    (target / "other.txt").write_text("mine now")
+    with pytest.raises(CommandError, match=r"other\.txt changed while the package was being made"):
+        write_folder(checked, FILES)
+    assert (target / "other.txt").read_text() == "mine now" and (target / "notes.txt").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pkg"]
 
 
@@ -135,15 +138,20 @@ def test_folders_left_by_a_killed_run_are_removed_by_the_next(tmp_path: Path) ->
     for name in (
         ".pkg.dw-999999-1-x1.tmp",
         ".pkg.dw-999999-1-x2.old",
+        ".pkg.dw-999999-1-x4.old",
         f".pkg.{mine}x3.tmp",
         ".other.dw-999999-1-x.tmp",
     ):
         (tmp_path / name).mkdir()
         (tmp_path / name / "f").write_text("")
+    # An old package's trash goes only as far as its manifest lists it: a file of the setter's stays.
+    (tmp_path / ".pkg.dw-999999-1-x2.old" / MARKER).write_bytes(manifest([("f", b"")]))
+    (tmp_path / ".pkg.dw-999999-1-x4.old" / MARKER).write_bytes(manifest([("g", b"")]))
     write_folder(check_destination(tmp_path / "pkg"), FILES)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [f".pkg.{mine}x3.tmp", ".other.dw-999999-1-x.tmp", "pkg"]
+        [f".pkg.{mine}x3.tmp", ".pkg.dw-999999-1-x4.old", ".other.dw-999999-1-x.tmp", "pkg"]
     )
+    assert (tmp_path / ".pkg.dw-999999-1-x4.old" / "f").exists()
 
 
 def test_manifest_form() -> None:

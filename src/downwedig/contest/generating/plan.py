@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -57,6 +57,8 @@ class FileTest:
     path: str
     data: bytes
     family: str = _FILE
+    #: Where the test's name stands in its plan, ``(line, column)`` (``(0, 0)``: not from a plan).
+    at: tuple[int, int] = dataclasses.field(default=(0, 0), compare=False)
 
     @property
     def steps(self) -> int:
@@ -104,7 +106,9 @@ def _integer(text: str, flag: str, low: int | None = None) -> int:
     return value
 
 
-def _file_test(words: list[tuple[int, str]], base: Path, fail: Callable[[str, int], InvalidPlan]) -> FileTest:
+def _file_test(
+    words: list[tuple[int, str]], base: Path, fail: Callable[[str, int], InvalidPlan], line: int
+) -> FileTest:
     """A hand-made test from its line's words (``NAME file PATH``): the file read and validated."""
     (_, name), (column, _) = words[0], words[1]
     if len(words) != 3:
@@ -119,10 +123,10 @@ def _file_test(words: list[tuple[int, str]], base: Path, fail: Callable[[str, in
         validate(data, source=path)
     except InvalidStaircase as exc:
         raise fail(f"{path} is not a valid test: {exc}", column) from None
-    return FileTest(name, path, data)
+    return FileTest(name, path, data, at=(line, words[0][0]))
 
 
-def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan]) -> GeneratedTest:
+def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan], line: int) -> GeneratedTest:
     """A test from the (column, word) pairs of its line; ``fail(reason, column)`` makes the error to raise."""
     (_, name), (column, family_name) = words[0], words[1]
     try:
@@ -158,7 +162,7 @@ def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan])
             raise fail(str(exc), column) from None
     if family.name == "max" and options.get("kind", "random") not in set(all_families()) - {"max"}:
         raise fail(f"max --kind takes another family, got {excerpt(options['kind'])}", words[1][0])
-    return GeneratedTest(name, family.name, n, seed, options)
+    return GeneratedTest(name, family.name, n, seed, options, at=(line, words[0][0]))
 
 
 def _words(line: str) -> list[tuple[int, str]]:
@@ -167,7 +171,8 @@ def _words(line: str) -> list[tuple[int, str]]:
 
 
 def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> list[PlanTest]:
-    """The tests of a plan's text, in order; :class:`InvalidPlan` at the first fault. O(len(text)) + hand-made files.
+    """The tests of a plan's text, in order, each knowing its line; :class:`InvalidPlan` at the first fault of
+    each faulty line, all of them in one error (its ``also``). O(len(text)) + hand-made files.
 
     ``base`` is the folder a ``file`` line's PATH is relative to (default: the current one).
 
@@ -175,10 +180,13 @@ def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> li
     Traceback (most recent call last):
     ...
     downwedig.errors.InvalidPlan: p:1:10: --n must be between 1 and 300000, got 0
+    >>> [str(e) for e in _errors_of("x random --n 0\\nx equal --n 2\\n")]
+    ['p:1:10: --n must be between 1 and 300000, got 0', "p:2:1: test 'x' is already the test of line 1"]
     """
     if text.startswith("\ufeff"):
         raise InvalidPlan(BOM_REASON, line=1, column=1, source=source)
     tests: list[PlanTest] = []
+    errors: list[InvalidPlan] = []
     seen: dict[str, int] = {}
     for number, line in enumerate(text.splitlines(), 1):
 
@@ -189,22 +197,37 @@ def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> li
         if not words:
             continue
         column, name = words[0]
-        if not _NAME.fullmatch(name):
-            raise fail(
-                f"a test's name is letters, digits and _ . - (not starting with . or -), got {excerpt(name)}", column
-            )
-        if name in seen:
-            raise fail(f"test {excerpt(name)} is already the test of line {seen[name]}", column)
-        if len(words) < 2:
-            raise fail(f"test {excerpt(name)} needs a family (or 'file PATH')", len(line) + 1)
-        if words[1][1] == _FILE:
-            tests.append(_file_test(words, base or Path(), fail))
-        else:
-            tests.append(_test(words, fail))
-        seen[name] = number
-    if not tests:
-        raise InvalidPlan("the plan has no tests", line=1, column=1, source=source)
+        try:
+            if not _NAME.fullmatch(name):
+                raise fail(
+                    f"a test's name is letters, digits and _ . - (not starting with . or -), got {excerpt(name)}",
+                    column,
+                )
+            if name in seen:
+                raise fail(f"test {excerpt(name)} is already the test of line {seen[name]}", column)
+            seen[name] = number
+            if len(words) < 2:
+                raise fail(f"test {excerpt(name)} needs a family (or 'file PATH')", len(line) + 1)
+            if words[1][1] == _FILE:
+                tests.append(_file_test(words, base or Path(), fail, number))
+            else:
+                tests.append(_test(words, fail, number))
+        except InvalidPlan as exc:
+            errors.append(exc)
+    if not tests and not errors:
+        errors.append(InvalidPlan("the plan has no tests", line=1, column=1, source=source))
+    if errors:
+        raise InvalidPlan.of(errors)
     return tests
+
+
+def _errors_of(text: str) -> list[InvalidPlan]:
+    """The errors of a plan's text named ``p`` (none when it is good): the doctests'. O(len(text))."""
+    try:
+        read_plan(text, source="p")
+    except InvalidPlan as exc:
+        return exc.errors
+    return []
 
 
 def _built_in_text() -> str:
@@ -270,25 +293,44 @@ def load_plan(spec: str) -> list[PlanTest]:
 
 
 def plan_inputs(
-    plan: Sequence[PlanTest], progress: Callable[[str], None] | None = None, seen: dict[bytes, str] | None = None
-) -> Iterator[tuple[str, bytes]]:
+    plan: Sequence[PlanTest],
+    progress: Callable[[str], None] | None = None,
+    seen: dict[bytes, str] | None = None,
+    errors: list[InvalidPlan] | None = None,
+) -> list[tuple[str, bytes]]:
     """``(name, input)`` for every test of the plan, in order, each checked strict and distinct from the others.
 
-    ``seen`` maps inputs already taken (a package's sample) to their names.
-    Raises :class:`~downwedig.errors.InvalidPlan` for two equal inputs (and
-    :class:`~downwedig.errors.InvalidStaircase` if a generator made a bad one).
-    Cost: the tests' generation (about 12 s for a ``novelty`` test of n = 300,000), O(n) more each.
+    All are made before any is returned, so nothing need be written until the
+    whole plan is known to be good.  ``seen`` maps inputs already taken (a
+    package's sample) to their names.  A test with the same input as another
+    is an :class:`~downwedig.errors.InvalidPlan` at its own line: all of them
+    are raised together, or appended to ``errors`` when it is given (and the
+    test left out).  A generator that made a bad input raises
+    :class:`~downwedig.errors.InvalidStaircase`.  Cost: the tests' generation
+    (about 12 s for a ``novelty`` test of n = 300,000), O(n) more each, and
+    their total size in memory (about 25 MB for the full plan).
 
     >>> [name for name, _ in plan_inputs(read_plan("a equal --n 2\\nb random --n 3"))]
     ['a', 'b']
     """
     taken = dict(seen or {})
+    found: list[InvalidPlan] = []
+    inputs = []
     for test in plan:
         if progress is not None:
             progress(test.name)
         data = input_of(test)
         validate(data, source=test.name)  # a generator fault must not reach a judge
         if data in taken:
-            raise InvalidPlan(f"test {test.name!r} is the same input as {taken[data]!r}", line=1, column=1)
+            line, column = test.at if test.at != (0, 0) else (1, 1)
+            found.append(
+                InvalidPlan(f"test {test.name!r} is the same input as {taken[data]!r}", line=line, column=column)
+            )
+            continue
         taken[data] = test.name
-        yield test.name, data
+        inputs.append((test.name, data))
+    if errors is not None:
+        errors += found
+    elif found:
+        raise InvalidPlan.of(found)
+    return inputs

@@ -135,6 +135,8 @@ class GeneratedTest:
     n: int
     seed: int
     options: Mapping[str, Any]
+    #: Where the test's name stands in its plan, ``(line, column)`` (``(0, 0)``: not from a plan).
+    at: tuple[int, int] = dataclasses.field(default=(0, 0), compare=False)
 
     def rows(self) -> list[int]:
         """The test's rows, as ``gen`` makes them. O(n) plus the family's cost."""

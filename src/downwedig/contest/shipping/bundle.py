@@ -78,6 +78,10 @@ PROGRAMS = {
     "input-validator": Program(
         f"{_PROGRAMS}.input_validator", "the input validator (Kattis: exit 42 valid, 43 invalid, why on stderr)"
     ),
+    "answer-validator": Program(
+        f"{_PROGRAMS}.answer_validator",
+        "the answer validator (BAPCtools: INPUT < answer; exit 42 valid, 43 invalid, why on stderr)",
+    ),
     "output-validator": Program(
         f"{_PROGRAMS}.output_validator",
         "the output validator (Kattis: INPUT ANSWER FEEDBACK_DIR < output; exit 42 accepted, 43 wrong)",

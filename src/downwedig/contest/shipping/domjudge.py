@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,7 +53,13 @@ __all__ = ["COMMENT", "LABEL", "check_zip_destination", "domjudge_ini", "write_a
 #: The problem's label in NERC 2020 (DOMjudge's ``short-name``).
 LABEL = "D"
 #: What DOMjudge does not read, and ``bt zip`` leaves out: the validators' own test cases.
-_LEFT_OUT = ("data/invalid_input/", "data/invalid_output/", "data/valid_output/", "data/invalid_answer/")
+_LEFT_OUT = (
+    "data/invalid_input/",
+    "data/invalid_output/",
+    "data/valid_output/",
+    "data/invalid_answer/",
+    "generators/manual/",  # (bt zip takes generators/* alone: gen.cpp and generators.yaml)
+)
 #: The zip's comment: what marks a zip this tool made (the only kind ``force`` replaces; the Polygon zip's
 #: says ``for Polygon``).
 COMMENT = b"made by downwedig package --zip, for DOMjudge"
@@ -95,6 +102,10 @@ def check_zip_destination(path: Path, folder: Path, force: bool = False, judge: 
     """Refuse a zip path that cannot be written, or a machine without the tools to build the statement. O(1).
 
     An existing file is refused unless ``force`` and it is a zip this tool made.  ``judge`` is who imports it.
+    ``..`` and links are resolved first (the zip's own name too, when it is a
+    link): a path inside the package's folder is refused, and so is one in
+    ``/dev``, ``/proc`` or ``/sys``, or in a folder where no file can be made
+    (tried with a temporary file, at once).
 
     >>> check_zip_destination(Path("p.tar"), Path("downwedig"))
     Traceback (most recent call last):
@@ -105,11 +116,21 @@ def check_zip_destination(path: Path, folder: Path, force: bool = False, judge: 
         raise InvalidDestination(f"--zip {path}: name it .zip ({judge} imports a .zip)")
     if path.is_dir():
         raise InvalidDestination(f"--zip {path} is a folder")
-    if path.absolute().is_relative_to(folder.absolute()):
+    where = Path(os.path.realpath(path))
+    package = Path(os.path.realpath(folder))
+    if where.is_relative_to(package):
         raise InvalidDestination(f"--zip {path}: put it outside the package's folder {folder}")
-    if not path.absolute().parent.is_dir():
+    if not where.parent.is_dir():
         raise InvalidDestination(f"--zip {path}: no folder {path.parent}")
+    if any(where.is_relative_to(top) for top in ("/dev", "/proc", "/sys")):
+        raise InvalidDestination(f"--zip {path}: a zip is not written into {where.parent}")
     _check_target(path, force)
+    try:
+        descriptor, probe = tempfile.mkstemp(prefix=f".{where.name}.", suffix=".probe", dir=where.parent)
+        os.close(descriptor)
+        os.unlink(probe)
+    except OSError as exc:
+        raise InvalidDestination(f"--zip {path}: cannot write in {where.parent}: {exc.strerror or exc}") from None
     missing = missing_tools(html=False)
     if missing:
         raise InvalidDestination("--zip builds the statement as problem.pdf, which needs " + "; ".join(missing))

@@ -10,7 +10,7 @@ object of :data:`~.formats.FORMATS` that lays it out as files
 - ``problem.yaml``: the name, the source (NERC 2020, problem D), the licence
   (:data:`LICENSE`: the package's text, tests and programs are this project's,
   given under CC BY; the problem itself is NERC's, credited as its source), a
-  uuid derived from the short name, 512 MiB of memory and, in 2025-09, the time
+  uuid made at random for a new package and kept by every rebuild, 512 MiB of memory and, in 2025-09, the time
   limit chosen by :mod:`.timing` (legacy has no key for it);
 - the statement, in this project's words, with notes that explain the sample
   (LaTeX, and Markdown too in 2025-09; the files under ``problem/``);
@@ -27,13 +27,14 @@ object of :data:`~.formats.FORMATS` that lays it out as files
   :func:`~downwedig.contest.shipping.bundle.bundle`; in 2025-09,
   ``submissions/submissions.yaml`` says what each must get.
 
-Everything is written under a temporary name beside the folder and renamed at
-the end, so a failure leaves nothing behind, and the same version of downwedig
-writes the same bytes every time (given the time limit).  The package also
-holds a manifest of what was written
-(:data:`~downwedig.contest.shipping.destination.MARKER`); an existing folder is
-replaced (``force``) only when it is such a package, unchanged
-(:mod:`~downwedig.contest.shipping.destination`).
+Everything is written under a temporary name beside the folder and moved into
+place at the end, so a failure leaves nothing behind, and the same version of
+downwedig writes the same bytes every time (given the time limit), but for
+the uuid of a new package.  The package also holds a manifest of what was
+written (:data:`~downwedig.contest.shipping.destination.MARKER`); with
+``force`` a package the tool wrote is rebuilt: its files are regenerated and
+everything else in it (the setter's submissions, notes, ``bt pdf`` output) is
+kept (:mod:`~downwedig.contest.shipping.destination`, :mod:`.rebuild`).
 
 >>> list(FORMATS)
 ['2025-09', 'legacy', 'polygon']
@@ -82,6 +83,8 @@ class Built:
     seconds: float
     caught: dict[str, str]  # each mistake -> the first test that catches it ("" when none does)
     timing: Timing
+    kept: list[str] = dataclasses.field(default_factory=list)  # what a rebuild kept: the setter's, by path
+    uuid: str = ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,10 +116,10 @@ def package_contents(
     :class:`~downwedig.contest.shipping.formats.Problem`); the format lays it
     out.  ``time_limit`` (seconds) is the setter's; None measures the accepted
     solutions on the tests and chooses (:mod:`.timing`).  ``identity`` is the
-    package's uuid (None: one made from the short name).  Raises
+    package's uuid (None: one made from the short name, as the doctests' packages have).  Raises
     :class:`~downwedig.errors.InvalidPlan` when two tests are the same input or
     no test catches one of the mistakes (unless ``allow_uncaught``: its
-    submission is then left out).
+    submission is then left out), all of them in one error (its ``also``).
 
     >>> from downwedig.contest.generating.plan import read_plan
     >>> contents = package_contents("legacy", "downwedig", read_plan("n9 equal --n 9"), time_limit=5)
@@ -126,7 +129,8 @@ def package_contents(
     layout = get_format(fmt)
     sample = resource("problem", "sample.in")
     tests = [("sample/1", sample)]
-    tests += [(f"secret/{test}", data) for test, data in plan_inputs(plan, progress, {sample: "sample/1"})]
+    errors: list[InvalidPlan] = []
+    tests += [(f"secret/{test}", data) for test, data in plan_inputs(plan, progress, {sample: "sample/1"}, errors)]
     caught = dict.fromkeys(MISTAKES, "")
     answered: list[tuple[str, bytes, bytes]] = []
     expected: list[tuple[str, bytes, str]] = []
@@ -140,7 +144,9 @@ def package_contents(
     missed = [mistake for mistake, test in caught.items() if not test]
     if missed and not allow_uncaught:
         reason = "no test catches the mistake " + "; ".join(f"{m!r} ({MISTAKES[m].description})" for m in missed)
-        raise InvalidPlan(reason + " (--allow-uncaught leaves its submission out)", line=1, column=1)
+        errors.append(InvalidPlan(reason + " (--allow-uncaught leaves its submission out)", line=1, column=1))
+    if errors:
+        raise InvalidPlan.of(errors)
     accepted = {
         "solution.cpp": resource("programs", "solution.cpp"),
         "solution.py": bundle(PROGRAMS["solution"]).encode(),
@@ -160,6 +166,7 @@ def package_contents(
         slow=bundle(PROGRAMS["slow"]).encode(),
         input_validator=bundle(PROGRAMS["input-validator"]).encode(),
         output_validator=bundle(PROGRAMS["output-validator"]).encode(),
+        answer_validator=bundle(PROGRAMS["answer-validator"]).encode(),
         generated={
             f"secret/{test.name}": test.command.removeprefix("downwedig gen ")
             for test in plan
@@ -203,14 +210,21 @@ def write_package(
     """
     start = time.monotonic()
     destination = check_destination(path, force)
+    identity = destination.uuid or str(uuid.uuid4())  # (made once per package, kept by every rebuild)
     contents = package_contents(
-        fmt, destination.path.name, plan, progress, time_limit=time_limit, allow_uncaught=allow_uncaught
+        fmt,
+        destination.path.name,
+        plan,
+        progress,
+        time_limit=time_limit,
+        allow_uncaught=allow_uncaught,
+        identity=identity,
     )
-    write_folder(destination, contents.files)
+    kept = write_folder(destination, contents.files)
     sample = resource("problem", "sample.in")
     tests = [("sample/1", int(sample[: sample.index(b"\n")]))] + [(f"secret/{t.name}", t.steps) for t in plan]
     size = sum(len(data) for _, data in contents.files)
     files = len(contents.files) + 1  # (and the manifest)
-    return Built(
-        path, get_format(fmt).name, tests, files, size, time.monotonic() - start, contents.caught, contents.timing
-    )
+    seconds = time.monotonic() - start
+    layout = get_format(fmt).name
+    return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity)

@@ -93,6 +93,8 @@ class Problem:
     #: The generated tests' ``downwedig gen`` arguments (``random --n 10 --seed 3``), by test name; a test not
     #: here is hand-made (the sample, a plan's ``file`` line).
     generated: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The answer validator (a format without ``answer_validators/`` leaves it out).
+    answer_validator: bytes = b""
 
 
 @dataclasses.dataclass(frozen=True)

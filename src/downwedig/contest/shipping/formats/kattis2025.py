@@ -20,6 +20,7 @@ from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALI
 from ..programs.mistakes import MISTAKES
 from . import kattis
 from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
+from .generators import MANUAL, generators_yaml
 
 __all__ = [
     "FORMAT",
@@ -119,30 +120,55 @@ def submissions_yaml(mistakes: list[str]) -> str:
 
 def validation_files(sample_in: bytes, sample_ans: bytes) -> list[tuple[str, bytes]]:
     """``data/invalid_input``, ``data/valid_output`` and ``data/invalid_output``: the cases of
-    :mod:`~downwedig.contest.shipping.cases`, the output ones for the sample. O(cases).
+    :mod:`~downwedig.contest.shipping.cases`, the output ones for the sample (the whitespace ones that only
+    ``space_change_sensitive`` rejects, for the one-step test). O(cases).
 
     >>> names = [path for path, _ in validation_files(b"", b"")]
     >>> "data/invalid_output/space_change_sensitive/test_group.yaml" in names
     True
     """
     files = [(f"data/invalid_input/{name}.in", data) for name, data in INVALID_INPUTS.items()]
-    for folder, cases in (
-        ("valid_output", VALID_OUTPUTS),
-        ("invalid_output", INVALID_OUTPUTS),
-        ("invalid_output/space_change_sensitive", STRICT_INVALID_OUTPUTS),
+    digits = sample_ans.rstrip(b"\n")
+    # (The strict cases are the valid ones' whitespace on the one-step test, whose answer is 2: the same files
+    # as valid_output's would be one rule twice to bt generate, which warns.)
+    strict = {name: out.replace(digits, b"2") if digits else out for name, out in STRICT_INVALID_OUTPUTS.items()}
+    for folder, cases, test, answer in (
+        ("valid_output", VALID_OUTPUTS, sample_in, sample_ans),
+        ("invalid_output", INVALID_OUTPUTS, sample_in, sample_ans),
+        ("invalid_output/space_change_sensitive", strict, b"1\nWWWWWWWW\n", b"2\n"),
     ):
         for name, out in cases.items():
             base = f"data/{folder}/{name}"
-            files += [(f"{base}.in", sample_in), (f"{base}.ans", sample_ans), (f"{base}.out", out)]
+            files += [(f"{base}.in", test), (f"{base}.ans", answer), (f"{base}.out", out)]
     flags = ", ".join(STRICT_FLAGS)
+    # (As bt generate writes it from generators.yaml, byte for byte: no comment.)
     files.append(
-        (
-            "data/invalid_output/space_change_sensitive/test_group.yaml",
-            f"# These outputs are right but for their whitespace, which {flags} makes wrong.\n"
-            f"output_validator_args: [{flags}]\n".encode(),
-        )
+        ("data/invalid_output/space_change_sensitive/test_group.yaml", f"output_validator_args: [{flags}]\n".encode())
     )
     return files
+
+
+def _generator_files(problem: Problem, files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """``generators/``: ``gen.cpp``, ``generators.yaml`` and the hand-made files it copies (every file of
+    ``data/`` that ``gen.cpp`` does not make, answers aside). O(size of those)."""
+    from ..testlib import source
+
+    tests = [name for name, _, _ in problem.tests]
+    data = {name: content for name, content in files if name.startswith("data/")}
+    stems = sorted({name[len("data/") :].rsplit(".", 1)[0] for name in data if not name.endswith(".yaml")})
+    cases = [stem for stem in stems if stem.split("/")[0] not in kattis.JUDGED]
+    manual = [
+        (f"generators/{MANUAL}/{name[len('data/') :]}", content)
+        for name, content in data.items()
+        if not name.endswith((".ans", ".yaml")) or name.startswith(("data/invalid", "data/valid"))
+        if name[len("data/") :].rsplit(".", 1)[0] not in problem.generated
+    ]
+    groups = {"invalid_output/space_change_sensitive": {"output_validator_args": list(STRICT_FLAGS)}}
+    return [
+        ("generators/gen.cpp", source("gen.cpp")),
+        ("generators/generators.yaml", generators_yaml(problem.generated, tests, cases, groups)),
+        *manual,
+    ]
 
 
 class Kattis2025:
@@ -160,10 +186,12 @@ class Kattis2025:
         files += validation_files(sample_in, sample_ans)
         files += [
             ("input_validators/validate.py", problem.input_validator),
+            *([("answer_validators/validate.py", problem.answer_validator)] if problem.answer_validator else []),
             ("output_validator/validate.py", problem.output_validator),
             ("submissions/submissions.yaml", submissions_yaml(list(problem.wrong_answer)).encode()),
         ]
-        return files + kattis.submission_files(problem)
+        files += kattis.submission_files(problem)
+        return files + _generator_files(problem, files)
 
     def recognises(self, folder: Path) -> bool:
         """A ``problem.yaml`` that names a ``problem_format_version``."""
