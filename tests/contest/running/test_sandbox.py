@@ -26,7 +26,7 @@ import pytest
 
 from downwedig.contest.running import cgroup, sandbox, sweep
 
-from ...conftest import SAMPLE, THOROUGH, missing_tool
+from ...conftest import ROOT, SAMPLE, THOROUGH, missing_tool
 from ...isolation import CGROUPS_NEEDED, left_running
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -100,13 +100,25 @@ def _full_mode() -> None:
         missing_tool(f"{CGROUPS_NEEDED}: {exc}")
 
 
+def _judge_ended(name: str) -> bool:
+    """Whether the judge a group is named after (``downwedig-NS-PID-...``) has ended: a group of a judge still
+    running is another judge's (a second suite on a shared machine), not one this test's judge left."""
+    try:
+        os.kill(int(name.split("-")[2]), 0)
+    except (ValueError, IndexError, ProcessLookupError):
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
 def _our_groups() -> list[str]:
-    """The cgroups of judges started by this test process's children (named after this PID namespace)."""
+    """The cgroups of ended judges of this PID namespace (the judges these tests start end before the check)."""
     found = []
     for base in ("/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup"):
         with contextlib.suppress(OSError):
             found += [e for e in os.listdir(base) if e.startswith(f"downwedig-{sweep.namespace()}-")]
-    return found
+    return [name for name in found if _judge_ended(name)]
 
 
 @pytest.fixture
@@ -144,6 +156,7 @@ def _judge(case: str, judged: dict[str, object], env: dict[str, str], runner: li
     done = subprocess.run([*(runner or []), *command], capture_output=True, timeout=60, env=env, cwd=tests.parent)
     elapsed = time.monotonic() - start
     assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    assert done.stdout, done.stderr
     report: dict = json.loads(done.stdout)  # type: ignore[type-arg]
     row = report["tests"][0]
     assert row["verdict"] in CASES[case][1], row
@@ -205,6 +218,9 @@ def test_a_hostile_solution_against_an_ordinary_user_s_judge(case: str, judged: 
         env = {k: v for k, v in os.environ.items() if k not in (sandbox.CHOICE, cgroup.CHOICE)}
         env.update(TMPDIR=str(temporary), HOME=str(home))
         runner = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        probe = subprocess.run([*runner, sys.executable, "-c", "import downwedig"], capture_output=True, cwd=own)
+        if probe.returncode != 0:  # (a checkout in root's own folders, /tmp or /root, which are 0700 here)
+            pytest.skip(f"an ordinary user cannot import downwedig from {ROOT} (clone it where others can read)")
         report = _judge(case, {**judged, "tests": tests, "home": home}, env, runner)
         if shutil.which("bwrap") is not None:
             assert "+namespaces" in report["isolation"], report
