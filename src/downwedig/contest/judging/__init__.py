@@ -1,4 +1,4 @@
-"""Judging solutions: check what a run (of :mod:`~downwedig.contest.running`) printed, give a verdict; stress and shrink.
+"""Judging solutions: check what a run printed and give a verdict; stress and shrink.
 
 - :mod:`~downwedig.contest.judging.verdict`: the one vocabulary of verdicts
   (:class:`~downwedig.contest.judging.verdict.Verdict`) and of the judge's limits
