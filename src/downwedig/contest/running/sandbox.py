@@ -66,14 +66,19 @@ def _is_test_file(path: str) -> bool:
     return suffix == ".in" or (suffix in _TEST_SUFFIXES and os.path.exists(stem + ".in"))
 
 
-def _named_files(command: str) -> Iterator[str]:
-    """The existing regular files the command names by absolute path (tests' files aside)."""
+def _words(command: str) -> list[str]:
+    """The shell words of ``command`` (its operators apart); an unbalanced quote: split on spaces."""
     try:
         lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
         lexer.whitespace_split = True
-        words = list(lexer)
+        return list(lexer)
     except ValueError:
-        words = command.split()
+        return command.split()
+
+
+def _named_files(command: str) -> Iterator[str]:
+    """The existing regular files the command names by absolute path (tests' files aside)."""
+    words = _words(command)
     for word in words:
         for part in word.split("="):  # (--flag=/path, VAR=/path)
             if part.startswith("/") and os.path.isfile(part) and not _is_test_file(part):
@@ -91,12 +96,7 @@ def _inside(path: str, folders: list[str]) -> bool:
 
 def _programs(command: str) -> list[str]:
     """The folders of the programs the command names without a path, found on ``PATH`` (outside ``/usr``)."""
-    try:
-        lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-        lexer.whitespace_split = True
-        words = list(lexer)
-    except ValueError:
-        words = command.split()
+    words = _words(command)
     found = []
     for word in dict.fromkeys(words):
         if word and "/" not in word and word[0].isalnum():
