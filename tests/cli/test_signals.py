@@ -29,9 +29,10 @@ time.sleep(600)
 """
 
 
-def start(*args: str | Path, tag: str) -> subprocess.Popen[bytes]:
-    """``downwedig ARGS`` as a process of its own (its own session: the test's signals go to it alone)."""
-    env = {**os.environ, "DOWNWEDIG_TEST_TAG": tag}
+def start(*args: str | Path, tag: str, **env_vars: str) -> subprocess.Popen[bytes]:
+    """``downwedig ARGS`` as a process of its own (its own session: the test's signals go to it alone), with
+    ``env_vars`` added to its environment."""
+    env = {**os.environ, **env_vars, "DOWNWEDIG_TEST_TAG": tag}
     command = [sys.executable, "-m", "downwedig", *map(str, args)]
     judge = subprocess.Popen(
         command,

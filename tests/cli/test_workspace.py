@@ -214,27 +214,17 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
 ) -> None:
     import os
     import signal
-    import subprocess
     import time
 
-    from ..conftest import default_signals
     from ..isolation import left_running
+    from .test_signals import start
 
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     plan = tmp_path / "slow.plan"
     plan.write_text(PLAN + "".join(f"t{k} random --n 60000 --seed {k}\n" for k in range(4)))
     tag = f"workspace-{os.getpid()}-{time.monotonic_ns()}"
-    env = {**os.environ, "TMPDIR": str(temporary), "DOWNWEDIG_TEST_TAG": tag}
-    command = [sys.executable, "-m", "downwedig", "package", str(tmp_path / "downwedig"), "--tests", str(plan)]
-    package = subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        start_new_session=True,
-        preexec_fn=default_signals,
-    )
+    package = start("package", tmp_path / "downwedig", "--tests", plan, tag=tag, TMPDIR=str(temporary))
     try:
         deadline = time.monotonic() + 60
         while not any(p.name.startswith("downwedig-run-") for p in temporary.iterdir()):
