@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from downwedig.contest.judging import judge as judge_module
 from downwedig.contest.judging.judge import (
     Result,
     check_tests,
@@ -63,6 +64,24 @@ def test_tests_that_cannot_be_judged(tmp_path: Path) -> None:
     bad_answer = write_test(tmp_path, "b", answer=b"21\n")
     with pytest.raises(InvalidAnswer, match=r"b\.ans: expected 3 digits, found 2 \(the answer of b\.in\)"):
         check_tests(find_tests([bad_answer]))
+
+
+def test_a_checked_test_is_read_again_but_not_parsed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The judge reads each test twice (all first, then each before its run); the second read checks the
+    # fingerprint and takes the number of days from the first, so a staircase is parsed once.
+    test = find_tests([write_test(tmp_path, "a")])[0]
+    [fingerprint] = check_tests([test])
+
+    def no_parse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("parsed twice")
+
+    monkeypatch.setattr(judge_module, "parse", no_parse)
+    assert judge_module.read_test(test, fingerprint)[1] == "211"
+    test.answer.write_bytes(b"212\n")  # (changed bytes: another fingerprint, so parsed again)
+    with pytest.raises(AssertionError, match="parsed twice"):
+        judge_module.read_test(test)
+    with pytest.raises(InvalidTests, match="changed after they were checked"):
+        judge_module.read_test(test, fingerprint)
 
 
 def run(

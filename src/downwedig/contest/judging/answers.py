@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import multiprocessing
 import os
 import re
 import signal
@@ -285,6 +284,8 @@ def answer_files(
             if progress:
                 progress(done, total)
     else:
+        import multiprocessing  # (here: the judge, which reads tests through this module, never needs it)
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         with held():  # (a signal while the workers start would leave the half-started ones behind)

@@ -198,11 +198,18 @@ def _read_file(path: Path, limit: int) -> bytes:
         raise InvalidTests(f"{path}: {exc.strerror or exc}") from None
 
 
+#: The number of days of each test read and checked (by its fingerprint): a judging reads each test twice
+#: (all before the first run, then each just before its own), and parsing a staircase is most of the cost.
+_checked: dict[bytes, int] = {}
+_CHECKED_KEPT = 4096
+
+
 def read_test(test: Test, fingerprint: bytes | None = None) -> tuple[bytes, str, bytes]:
     """A test's input, its answer's digits, both checked, and their fingerprint. O(size of the files).
 
     The judge reads a test this way before its run: what the solution does to
-    the files afterwards changes nothing.  With ``fingerprint`` (what
+    the files afterwards changes nothing.  Bytes already checked (the same
+    fingerprint) are not parsed again: their digest is the check.  With ``fingerprint`` (what
     :func:`check_tests` gave), files that changed since are an
     :class:`~downwedig.errors.InvalidTests`.
     """
@@ -211,9 +218,14 @@ def read_test(test: Test, fingerprint: bytes | None = None) -> tuple[bytes, str,
     digest = hashlib.sha256(len(data).to_bytes(8, "big") + data + answer).digest()
     if fingerprint is not None and digest != fingerprint:
         raise InvalidTests(f"{test.input}: the test's files changed after they were checked")
-    staircase = parse(data, source=str(test.input))
+    days = _checked.get(digest)
+    if days is None:  # (not checked yet: parsed; the same bytes checked before are not parsed twice)
+        days = len(parse(data, source=str(test.input)))
+        if len(_checked) >= _CHECKED_KEPT:
+            _checked.clear()
+        _checked[digest] = days
     try:
-        expected = read_digits(answer, len(staircase))
+        expected = read_digits(answer, days)
     except InvalidOutput as exc:
         raise InvalidAnswer(f"{test.answer}: {exc} (the answer of {test.input.name})") from None
     return data, expected, digest
