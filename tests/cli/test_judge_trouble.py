@@ -101,6 +101,8 @@ def test_an_answer_that_is_not_a_regular_file_is_named_as_such(cli: Cli, tmp_pat
         ["gen", "max"],
         ["--version"],
         ["bundle"],
+        ["--help"],
+        ["test", "--help"],
     ],
 )
 def test_a_full_standard_output_is_a_one_line_error(args: list[str]) -> None:
@@ -109,6 +111,31 @@ def test_a_full_standard_output_is_a_one_line_error(args: list[str]) -> None:
             [sys.executable, "-m", "downwedig", *args], stdout=full, stderr=subprocess.PIPE, timeout=60
         )
     assert done.returncode == 1 and done.stderr == b"downwedig: error: write error: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["validate", "-"], 1),
+        (["explain", "-"], 1),
+        (["render", "-", "-o", "-"], 1),
+        (["solve", "--stream", "-"], 1),
+        (["check", "-", str(SAMPLE.with_suffix(".ans")), str(SAMPLE.with_suffix(".ans"))], 3),  # (testlib's)
+        (["check", str(SAMPLE), "-", str(SAMPLE.with_suffix(".ans"))], 3),
+    ],
+)
+def test_a_closed_standard_input_is_a_one_line_error_for_every_command(args: list[str], status: int) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "downwedig", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == status and done.stdout == b""
+    last = done.stderr.decode().splitlines()[-1]
+    assert last.endswith("-: Bad file descriptor") or last.endswith("'-': Bad file descriptor"), done.stderr
+    assert "Traceback" not in done.stderr.decode()
 
 
 def test_closed_standard_streams_are_one_line_errors() -> None:

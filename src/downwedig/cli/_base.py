@@ -114,6 +114,8 @@ def _reading(path: str) -> Iterator[BinaryIO]:
     try:
         yield stream
     except OSError as exc:
+        if stream is sys.stdin.buffer:  # (a closed or broken standard input: cat's one line, exit 1)
+            raise OSError(exc.errno, exc.strerror or str(exc), "-") from None
         raise UsageError(f"cannot read {source_name(path)!r}: {exc.strerror or exc}") from None
     except MemoryError:
         raise CommandError(f"cannot read {source_name(path)!r}: it does not fit in memory") from None

@@ -10,7 +10,10 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from typing import IO, NoReturn, TextIO
+from typing import IO, TYPE_CHECKING, NoReturn, TextIO
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from ._base import (
     CommandError,
@@ -57,6 +60,12 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: object, usage_status: int = 2, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.usage_status = usage_status
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if file is None or file is not sys.stdout:
+            super()._print_message(message, file)  # (argparse's: a failed write to stderr is let go)
+        elif message:  # --help: a full or closed standard output is the one-line error, exit 1, not 0
+            print(message, end="", flush=True)
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)

@@ -32,9 +32,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.input == "-" and args.output == "-":
         raise UsageError("INPUT and OUTPUT cannot both be stdin")
-    input_data = read_input_staircase(args.input)  # (/dev/zero: not read to its end)
-    # An answer is n digits, n at most the input's lines (a little more is kept: trailing blanks may follow).
-    answer_data = None if args.answer == "-" else read_input(args.answer, 2 * len(input_data) + (1 << 20))
+    try:  # (a closed standard input is the checker's own failure, exit 3 as testlib's, not the others' 1)
+        input_data = read_input_staircase(args.input)  # (/dev/zero: not read to its end)
+        # An answer is n digits, n at most the input's lines (a little more is kept: trailing blanks may follow).
+        answer_data = None if args.answer == "-" else read_input(args.answer, 2 * len(input_data) + (1 << 20))
+    except OSError as exc:
+        raise UsageError(f"cannot read {exc.filename!r}: {exc.strerror or exc}") from None
     output = open_input(args.output)  # read in bounded memory by the checker, however large
     try:
         found = check(input_data, output, answer_data, explain=args.explain)
