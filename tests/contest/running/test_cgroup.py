@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from downwedig.contest.running import cgroup
+from downwedig.contest.running import cgroup, cgroupfs
 
 from ...conftest import missing_tool
 from ...solutions import alive
@@ -57,10 +57,10 @@ def test_the_memory_limit_and_the_oom_kill_are_the_group_s(grouped: str) -> None
 def test_the_cgroup_v2_core_on_the_kernel(tmp_path: object) -> None:
     # Where the unified hierarchy lacks the memory and pids controllers (a hybrid machine), its core still
     # runs: cgroup.procs, cpu.stat and cgroup.kill, what the cgroup-v2 mode uses besides them.
-    base = cgroup._bases().get("")
+    base = cgroupfs.bases().get("")
     if base is None or not os.access(base, os.W_OK):
         missing_tool("needs a writable cgroup v2 (unified) hierarchy, as root has on most Linux machines")
-    folder = os.path.join(base, f"downwedig-{cgroup._namespace()}-{os.getpid()}-{cgroup._start_time()}-7e57")
+    folder = os.path.join(base, f"downwedig-{cgroupfs.namespace()}-{os.getpid()}-{cgroupfs.start_time()}-7e57")
     try:
         os.mkdir(folder)
     except OSError as exc:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.running import cgroup, sweep
+from downwedig.contest.running import cgroup, cgroupfs, sweep
 from downwedig.contest.running.limits import Limits
 from downwedig.contest.running.run import Stopped, describe_exit, has_gnu_time, run_solution, stop_all
 
@@ -389,7 +389,7 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
 
     only_thorough("a fork bomb fills both cores for seconds")
 
-    base = cgroup._bases().get("pids")
+    base = cgroupfs.bases().get("pids")
     if base is None or not os.access(base, os.W_OK):
         missing_tool("needs a writable pids cgroup to cap the fork bomb of a judge without cgroups (as root has)")
     cap = os.path.join(base, f"downwedig-test-{os.getpid()}-{time.monotonic_ns()}")

@@ -7,6 +7,7 @@
   and what keeps it from the judge), and what each mode does not give;
 - :mod:`~downwedig.contest.running.sandbox`: the run's own namespaces and uid, through bubblewrap;
 - :mod:`~downwedig.contest.running.cgroup`: its cgroup (v2 or v1), where the machine allows one;
+- :mod:`~downwedig.contest.running.cgroupfs`: where this process's cgroups are, read from ``/proc``;
 - :mod:`~downwedig.contest.running.sweep`: without cgroups, the process group and the sweep;
 - :mod:`~downwedig.contest.running.command`: the shell script of a run, and what ``--solution`` means;
 - :mod:`~downwedig.contest.running.workspace`: the run's folder, and what killed judges left.
@@ -14,4 +15,4 @@
 It imports nothing of :mod:`~downwedig.contest.judging`, which gives the verdicts.
 """
 
-__all__ = ["cgroup", "command", "isolation", "limits", "run", "sandbox", "sweep", "workspace"]
+__all__ = ["cgroup", "cgroupfs", "command", "isolation", "limits", "run", "sandbox", "sweep", "workspace"]

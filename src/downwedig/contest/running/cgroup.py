@@ -48,6 +48,11 @@ import threading
 import time
 
 from ...errors import CommandError
+from .cgroupfs import bases as _bases
+from .cgroupfs import namespace as _namespace
+from .cgroupfs import read as _read
+from .cgroupfs import start_time as _start_time
+from .cgroupfs import write as _write
 
 __all__ = ["MODES", "PROCESS_LIMIT", "Group", "isolation", "new_group"]
 
@@ -61,66 +66,6 @@ CHOICE = "DOWNWEDIG_ISOLATION"
 _V1_CONTROLLERS = ("memory", "cpuacct", "pids")
 _V2_CONTROLLERS = ("memory", "pids")
 _NAME = re.compile(r"downwedig-(?:judge-)?(\d+)-(\d+)-(\d+)(?:-[0-9a-f]+)?")
-
-
-def _read(path: str) -> str:
-    with open(path) as file:
-        return file.read()
-
-
-def _write(path: str, text: str) -> None:
-    with open(path, "w") as file:
-        file.write(text)
-
-
-def _start_time(pid: int | str = "self") -> str | None:
-    """A process's start time (clock ticks since boot): with its pid, it names the process for good."""
-    try:
-        return _read(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        return None
-
-
-def _namespace() -> str:
-    """This process's PID namespace (the inode of ``/proc/self/ns/pid``)."""
-    try:
-        return os.readlink("/proc/self/ns/pid").rsplit("[", 1)[1].rstrip("]")
-    except (OSError, IndexError):
-        return "0"
-
-
-def _unescape(field: str) -> str:
-    """A path from /proc/self/mountinfo, whose spaces and such are written ``\\040``."""
-    return re.sub(r"\\([0-7]{3})", lambda match: chr(int(match[1], 8)), field)
-
-
-def _bases() -> dict[str, str]:
-    """This process's own cgroup folder in each hierarchy: ``{controller: folder}``, ``""`` for the unified one."""
-    mounts: list[tuple[str, str, str, set[str]]] = []  # (mount point, root, type, options)
-    with contextlib.suppress(OSError):
-        for line in _read("/proc/self/mountinfo").splitlines():
-            fields = line.split()
-            if " - " not in line:
-                continue
-            after = line.split(" - ", 1)[1].split()
-            if len(after) >= 3 and after[0] in ("cgroup", "cgroup2"):
-                mounts.append((_unescape(fields[4]), _unescape(fields[3]), after[0], set(after[2].split(","))))
-    found: dict[str, str] = {}
-    with contextlib.suppress(OSError):
-        for line in _read("/proc/self/cgroup").splitlines():
-            _, names, path = line.split(":", 2)
-            controllers = names.split(",") if names else [""]
-            for point, root, kind, options in mounts:
-                if (kind == "cgroup2") != (names == "") or (names and not set(controllers) <= options):
-                    continue
-                inside = path if root == "/" else path[len(root) :] if path.startswith(root) else None
-                if inside is None:
-                    continue
-                folder = os.path.join(point, inside.lstrip("/"))
-                if os.path.isdir(folder):
-                    for controller in controllers:
-                        found.setdefault(controller, folder)
-    return found
 
 
 class Group:
