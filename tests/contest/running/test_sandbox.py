@@ -227,3 +227,37 @@ def test_a_hostile_solution_against_an_ordinary_user_s_judge(case: str, judged: 
         assert list(temporary.iterdir()) == []
     finally:
         shutil.rmtree(own, ignore_errors=True)
+
+
+def test_a_solution_s_own_files_are_there_and_no_test_is(tmp_path: Path) -> None:
+    # A script's modules beside it and its packages come with it, so do the folders the command names when no
+    # test is in them; /tmp is the run's own, writable, and nothing of it reaches the judge's.
+    _full_mode()
+    from downwedig.contest.running.limits import Limits
+    from downwedig.contest.running.run import run_solution
+
+    solution = tmp_path / "solution"
+    (solution / "tools").mkdir(parents=True)
+    (solution / "tools" / "__init__.py").write_text("DAYS = 'from a package'\n")
+    (solution / "helper.py").write_text(
+        "import sys\nfrom downwedig.cli import main\n\ndef go():\n    sys.argv = ['downwedig', 'solve']\n"
+        "    sys.exit(main())\n"
+    )
+    scratch = f"/tmp/scratch-{os.getpid()}-{time.monotonic_ns()}"
+    (solution / "main.py").write_text(
+        f"from helper import go\nfrom tools import DAYS\nopen({scratch!r}, 'w').write(DAYS)\n"
+        f"assert open({scratch!r}).read() == DAYS\ngo()\n"
+    )
+    data, answer = SAMPLE.read_bytes(), SAMPLE.with_suffix(".ans").read_bytes()
+    run = run_solution(f"{shlex.quote(sys.executable)} {shlex.quote(str(solution / 'main.py'))}", data, Limits())
+    assert (run.returncode, run.stdout) == (0, answer), run.stderr
+    assert not os.path.exists(scratch)
+    with_tests, without = tmp_path / "with-tests", tmp_path / "without"
+    for folder in (with_tests, without):
+        folder.mkdir()
+        (folder / "notes.txt").write_text("seen\n")
+    (with_tests / "t.in").write_bytes(data)
+    (with_tests / "t.ans").write_bytes(answer)
+    for folder, seen in ((without, b"seen\n"), (with_tests, b"")):
+        run = run_solution(f"cd {shlex.quote(str(folder))} && cat notes.txt t.in t.ans; exit 0", b"", Limits())
+        assert run.stdout == seen, (folder, run)

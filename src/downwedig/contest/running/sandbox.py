@@ -17,7 +17,9 @@ run's command goes through it (:meth:`Sandbox.argv`):
   no ``NAME.ans`` or ``NAME.out`` beside a ``NAME.in``: those are tests), a
   minimal ``/dev``, no ``/sys`` (so no cgroup file), and its box, the only
   place it can write, at ``/box`` (its working folder, ``HOME`` and
-  ``TMPDIR``).  The tests are not there: the input comes on a pipe and the
+  ``TMPDIR``), and a ``/tmp`` of its own (:data:`TMP_BYTES`).  A Python script's own modules beside it
+  are shown with it, and a folder the command names (``java -cp DIR``) when
+  no test is in it.  The tests are not there: the input comes on a pipe and the
   output goes to a file the judge holds open;
 - **as root, an unprivileged uid** (:data:`RUN_UID`, through ``setpriv`` with
   no capabilities and ``no_new_privs``), so the cgroup files that measure it
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 import shlex
 import shutil
@@ -47,16 +50,20 @@ import tempfile
 import threading
 from collections.abc import Iterator
 
-__all__ = ["BOX", "CHOICE", "RUN_UID", "Sandbox", "sandbox"]
+__all__ = ["BOX", "CHOICE", "RUN_UID", "TMP_BYTES", "Sandbox", "sandbox"]
 
 #: Where the run's folder is inside the sandbox.
 BOX = "/box"
+#: The size of the run's own ``/tmp`` (a tmpfs: memory, which its cgroup counts).
+TMP_BYTES = 256 << 20
 #: The uid (and gid) a run gets when the judge is root, as isolate's boxes and DOMjudge's ``domjudge-run``.
 RUN_UID = 60001
 #: The environment variable that chooses: ``auto`` (the default: bubblewrap where it works) or ``none``.
 CHOICE = "DOWNWEDIG_SANDBOX"
 
 _SYSTEM = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+#: At most this many entries of a folder are looked at to show it to a run (more: it is not shown).
+_LOOKED_AT = 4096
 _TEST_SUFFIXES = (".ans", ".out")
 
 
@@ -77,12 +84,49 @@ def _words(command: str) -> list[str]:
 
 
 def _named_files(command: str) -> Iterator[str]:
-    """The existing regular files the command names by absolute path (tests' files aside)."""
+    """What the command names by absolute path (tests' files aside): its regular files, a script's own modules
+    beside it (``NAME.py`` and packages), and the folders it names (``java -cp DIR``) that hold no test."""
     words = _words(command)
     for word in words:
         for part in word.split("="):  # (--flag=/path, VAR=/path)
-            if part.startswith("/") and os.path.isfile(part) and not _is_test_file(part):
-                yield os.path.normpath(part)
+            if not part.startswith("/"):
+                continue
+            path = os.path.normpath(part)
+            if os.path.isfile(path) and not _is_test_file(path):
+                yield path
+                if path.endswith(".py"):
+                    yield from _modules_beside(path)
+            elif os.path.isdir(path) and _without_tests(path):
+                yield path
+
+
+def _modules_beside(script: str) -> Iterator[str]:
+    """The other modules in a Python script's folder (what ``import helper`` finds there), packages without tests."""
+    folder = os.path.dirname(script)
+    with contextlib.suppress(OSError):
+        for entry in itertools.islice(os.scandir(folder), _LOOKED_AT):
+            if entry.name.endswith(".py") and entry.is_file(follow_symlinks=False):
+                yield entry.path
+            elif entry.is_dir(follow_symlinks=False) and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+                yield from [entry.path] if _without_tests(entry.path) else []
+
+
+def _without_tests(folder: str) -> bool:
+    """Whether ``folder`` can be shown to a run: not a system folder or the temporary one, and no test file (by
+    name: ``NAME.in``, ``NAME.ans`` or ``NAME.out`` beside one, Polygon's ``NN`` and ``NN.a``) among its first
+    :data:`_LOOKED_AT` entries, all of them looked at."""
+    if folder == "/" or _inside(folder, []) or _holds(folder, tempfile.gettempdir()):
+        return False
+    seen = 0
+    for root, folders, files in os.walk(folder):
+        seen += len(folders) + len(files)
+        if seen > _LOOKED_AT:
+            return False
+        for name in files:
+            stem, suffix = os.path.splitext(name)
+            if _is_test_file(os.path.join(root, name)) or (stem.isdigit() and suffix in ("", ".a")):
+                return False
+    return True
 
 
 def _holds(folder: str, path: str) -> bool:
@@ -169,8 +213,10 @@ class Sandbox:
                 words += ["--symlink", os.readlink(path), path]
             elif os.path.isdir(path):
                 words += ["--ro-bind", path, path]
+        # A /tmp of its own, before the binds that may lie below it (memory, counted in the run's cgroup).
+        words += ["--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
         bound = _bound(command, origin)
-        made: set[str] = set()
+        made: set[str] = {"/tmp"}
         for path in bound:  # (their parents first, readable by the run whatever the judge's umask)
             parents = []
             parent = os.path.dirname(path)
