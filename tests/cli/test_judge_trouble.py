@@ -62,6 +62,25 @@ def test_a_full_tmpdir_is_the_judge_s_failure_not_the_solution_s(tmp_path: Path)
     assert "free; a run needs" in report["tests"][0]["message"]
 
 
+@pytest.mark.parametrize("box", ["boxed", "unboxed"])
+def test_a_solution_that_fills_the_disk_gets_its_own_verdict(
+    box: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("mounts a 24 MiB tmpfs as the judge's TMPDIR, which needs root")
+    request.getfixturevalue(box)
+    tests, small = _two_tests(tmp_path / "t"), tmp_path / "small"
+    small.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=24m", "tmpfs", str(small)], check=True)
+    fill = "i=0; while [ $i -lt 40 ] && head -c 4M /dev/zero > f$i; do i=$((i+1)); done 2>/dev/null; exit 1"
+    try:
+        report = _judge(tests, fill, small)
+    finally:
+        subprocess.run(["umount", str(small)], check=True)
+    # Its own files filled the room (unboxed) or its memory (boxed): the run's failure, and the next test runs.
+    assert [row["verdict"] for row in report["tests"]] in (["RE", "RE"], ["MLE", "MLE"]), report
+
+
 def test_a_test_larger_than_any_valid_one_is_refused_unread(cli: Cli, tmp_path: Path) -> None:
     huge = tmp_path / "huge"
     huge.mkdir()

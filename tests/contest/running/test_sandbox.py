@@ -83,6 +83,13 @@ CASES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
         ("cgroup",),
     ),
     "writes without end": ("yes", ("RE",), ("cgroup", "process-group")),
+    # Its folder is memory, the size of its memory limit (64 MiB here): 160 MiB of files do not fit.
+    "fills its folder": (
+        "i=0; while [ $i -lt 40 ] && head -c 4M /dev/zero > f$i; do i=$((i+1)); done 2>/dev/null; "
+        "[ $i -lt 40 ] && exit 1; echo 111111111111",
+        ("RE", "MLE"),
+        (),
+    ),
     "sleeps past the wall clock": ("sleep 30", ("TLE",), ("cgroup", "process-group")),
 }
 

@@ -68,7 +68,7 @@ from . import sweep, workspace
 from .command import describe_exit, has_gnu_time, relocated, shell_script
 from .isolation import Accounting, _exited, accounting
 from .limits import OUTPUT_LIMIT, Limits
-from .sandbox import Sandbox, sandbox
+from .sandbox import SPACE_BYTES, Sandbox, sandbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -270,8 +270,8 @@ def run_solution(
             stack.callback(workspace.remove_tree, private)
             wrap: list[str] = []
             if isinstance(box, Sandbox):
-                box.prepare(work)
-                wrap = box.argv(work, command, origin, counted_by_wait=counted.mode == "process-group")
+                space = SPACE_BYTES if memory_mib is None else memory_mib << 20
+                wrap = box.argv(command, origin, space=space, counted_by_wait=counted.mode == "process-group")
             stdout = stack.enter_context(tempfile.TemporaryFile())
             stderr = stack.enter_context(tempfile.TemporaryFile())
         except OSError as exc:
@@ -327,8 +327,9 @@ def run_solution(
         overflow = "output" if _size(stdout) >= output_limit else None
         if overflow is None and _size(stderr) >= output_limit:
             overflow = "error output"
-        if returncode != 0 and overflow is None:
-            _room(tempfile.gettempdir(), output_limit // 8)  # (a failed write for want of room: the judge's)
+        if returncode != 0 and overflow is None:  # (a failed write for want of room is the judge's trouble, ...
+            workspace.remove_tree(work)  # ... unless the room was the run's own files, which go first)
+            _room(tempfile.gettempdir(), output_limit // 8)
         stdout.seek(0)
         stderr.seek(0)
         name = counted.mode if not isinstance(box, Sandbox) else f"{counted.mode}+{box.name}"

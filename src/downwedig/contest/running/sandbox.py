@@ -15,9 +15,12 @@ run's command goes through it (:meth:`Sandbox.argv`):
   folders on ``PATH`` of the programs the command names, other than ``/`` and
   those holding the judge's folder), the files the command names read-only (but no ``NAME.in``, and
   no ``NAME.ans`` or ``NAME.out`` beside a ``NAME.in``: those are tests), a
-  minimal ``/dev``, no ``/sys`` (so no cgroup file), and its box, the only
-  place it can write, at ``/box`` (its working folder, ``HOME`` and
-  ``TMPDIR``), and a ``/tmp`` of its own (:data:`TMP_BYTES`).  A Python script's own modules beside it
+  minimal ``/dev``, no ``/sys`` (so no cgroup file), and the only places it
+  can write, in memory: its box at ``/box`` (its working folder, ``HOME``
+  and ``TMPDIR``) and a ``/tmp`` of its own, tmpfs the size of its memory
+  limit (:data:`SPACE_BYTES` without one) whose pages its cgroup counts, so
+  that what it writes can fill neither the judge's disk nor more than its
+  memory.  A Python script's own modules beside it
   are shown with it, and a folder the command names (``java -cp DIR``) when
   no test is in it.  The tests are not there: the input comes on a pipe and the
   output goes to a file the judge holds open;
@@ -50,12 +53,12 @@ import tempfile
 import threading
 from collections.abc import Iterator
 
-__all__ = ["BOX", "CHOICE", "RUN_UID", "TMP_BYTES", "Sandbox", "sandbox"]
+__all__ = ["BOX", "CHOICE", "RUN_UID", "SPACE_BYTES", "Sandbox", "sandbox"]
 
 #: Where the run's folder is inside the sandbox.
 BOX = "/box"
-#: The size of the run's own ``/tmp`` (a tmpfs: memory, which its cgroup counts).
-TMP_BYTES = 256 << 20
+#: The size of the run's box and ``/tmp`` (tmpfs: memory, which its cgroup counts) when it has no memory limit.
+SPACE_BYTES = 256 << 20
 #: The uid (and gid) a run gets when the judge is root, as isolate's boxes and DOMjudge's ``domjudge-run``.
 RUN_UID = 60001
 #: The environment variable that chooses: ``auto`` (the default: bubblewrap where it works) or ``none``.
@@ -186,19 +189,18 @@ class Sandbox:
         self.setpriv = setpriv  # set when the judge is root: the run gets RUN_UID
         self.name = "namespaces+uid" if setpriv else "namespaces"
 
-    def prepare(self, work: str) -> None:
-        """Make the run's folder its own (as root: owned by :data:`RUN_UID`, and by no one else). O(1)."""
-        if self.setpriv is not None:
-            os.chown(work, RUN_UID, RUN_UID)
+    def argv(
+        self, command: str, origin: str | None, *, space: int = SPACE_BYTES, counted_by_wait: bool = False
+    ) -> list[str]:
+        """The words that run what follows them (``/bin/sh -c SCRIPT``) in the sandbox. O(len).
 
-    def argv(self, work: str, command: str, origin: str | None, *, counted_by_wait: bool = False) -> list[str]:
-        """The words that run what follows them (``/bin/sh -c SCRIPT``) in the sandbox, ``work`` as its box. O(len).
-
+        ``space``: the size of each of its writable folders, ``/box`` and
+        ``/tmp`` (the memory limit, as their pages are its memory).
         ``counted_by_wait``: the run's resources are counted by waiting for it
         (no cgroup), so the command is the namespace's first process itself.
 
         >>> found = sandbox()
-        >>> found if isinstance(found, str) else found.argv("/tmp", "true", None)[0] == found.bwrap
+        >>> found if isinstance(found, str) else found.argv("true", None)[0] == found.bwrap
         True
         """
         words = [self.bwrap, "--die-with-parent", "--new-session"]
@@ -214,7 +216,7 @@ class Sandbox:
             elif os.path.isdir(path):
                 words += ["--ro-bind", path, path]
         # A /tmp of its own, before the binds that may lie below it (memory, counted in the run's cgroup).
-        words += ["--size", str(TMP_BYTES), "--perms", "1777", "--tmpfs", "/tmp"]
+        words += ["--size", str(space), "--perms", "1777", "--tmpfs", "/tmp"]
         bound = _bound(command, origin)
         made: set[str] = {"/tmp"}
         for path in bound:  # (their parents first, readable by the run whatever the judge's umask)
@@ -227,7 +229,8 @@ class Sandbox:
             for folder in reversed(parents):
                 words += ["--perms", "0755", "--dir", folder]
             words += ["--ro-bind", path, path]
-        words += ["--proc", "/proc", "--dev", "/dev", "--bind", work, BOX, "--chdir", BOX]
+        words += ["--proc", "/proc", "--dev", "/dev", "--size", str(space), "--perms", "1777", "--tmpfs", BOX]
+        words += ["--chdir", BOX]
         words += ["--setenv", "HOME", BOX, "--setenv", "TMPDIR", BOX, "--setenv", "PWD", BOX]
         if self.setpriv is not None:
             words += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP", "--"]
@@ -264,17 +267,10 @@ def _probe(choice: str) -> Sandbox | str:
         if setpriv is None:
             return "no setpriv to give the run its own uid (apt-get install util-linux)"
     found = Sandbox(bwrap, setpriv)
-    work = tempfile.mkdtemp(prefix="downwedig-probe-")
     try:
-        found.prepare(work)
-        tried = subprocess.run(
-            [*found.argv(work, "true", None), "/bin/sh", "-c", "exit 0"], capture_output=True, timeout=30
-        )
+        tried = subprocess.run([*found.argv("true", None), "/bin/sh", "-c", "exit 0"], capture_output=True, timeout=30)
     except (OSError, subprocess.SubprocessError) as exc:
         return f"bubblewrap does not run here: {exc}"
-    finally:
-        with contextlib.suppress(OSError):
-            os.rmdir(work)
     if tried.returncode != 0:
         reason = tried.stderr.decode(errors="replace").strip().splitlines()
         return f"bubblewrap does not work here: {reason[-1] if reason else f'exit status {tried.returncode}'}"
