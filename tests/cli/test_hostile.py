@@ -83,8 +83,9 @@ def test_parallel_runs_are_exact(cli: Cli, tmp_path: Path, mode: str) -> None:
 
 def test_runs_that_remove_the_folders_of_others_break_nothing(cli: Cli, tmp_path: Path, mode: str) -> None:
     # (found by the fuzzer: rm -rf ../* removed the folders of the runs beside it, and the next run crashed)
+    # What it can write, only: in the sandbox "$TMPDIR"/.. is its root, where a walk of /usr took seconds.
     folder = one_step_tests(tmp_path, 8)
-    solution = 'rm -rf "$TMPDIR"/../* "$TMPDIR"/../../downwedig-run-* 2>/dev/null; echo 2'
+    solution = 'for f in "$TMPDIR"/../* "$TMPDIR"/../../downwedig-run-*; do [ -w "$f" ] && rm -rf "$f"; done; echo 2'
     result = cli("test", folder, "--solution", solution, "-j", "3", "--format", "json")
     assert result.status == 0, result.stderr
     assert json.loads(result.out)["summary"]["counts"]["AC"] == 8
