@@ -91,6 +91,34 @@ CASES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
         (),
     ),
     "sleeps past the wall clock": ("sleep 30", ("TLE",), ("cgroup", "process-group")),
+    # Nothing else is writable memory: not the sandbox's root (nor the folders made in it for what is shown), its
+    # /dev, nor a /dev/shm larger than the limit (as an ordinary user, the root and /dev were tmpfs of its own).
+    "fills memory outside its folder": (
+        "for d in / /dev /dev/shm {python} /run /var/tmp; do i=0; while [ $i -lt 40 ] && "
+        "head -c 4M /dev/zero > $d/f$i; do i=$((i+1)); done 2>/dev/null; rm -f $d/f* 2>/dev/null; "
+        "[ $i -eq 40 ] && echo 111111111111 && exit 0; done; exit 1",
+        ("RE", "MLE"),
+        (),
+    ),
+    # The judge's environment (a user's token) is not the run's: neither its own nor that of any process it sees.
+    "reads the judge's environment": (
+        "if [ -n \"$API_TOKEN\" ] || cat /proc/[0-9]*/environ 2>/dev/null | tr '\\0' '\\n' | grep -q ^API_TOKEN=; "
+        "then echo 211112222212; else echo 111111111111; fi",
+        ("WA",),
+        (),
+    ),
+    # At most 256 processes at once: the cgroup's cap, else the cap of its user namespace (an ordinary user's).
+    "starts a thousand processes": (
+        "i=0; while [ $i -lt 1000 ]; do sleep 5 & i=$((i+1)); done; echo 211112222212",
+        ("RE", "WA"),
+        ("cgroup",),
+    ),
+    # No process opens more than 1,024 files at once (RLIMIT_NOFILE), in every mode.
+    "opens files without end": (
+        "python3 -c \"import os; [os.open('/dev/null', os.O_RDONLY) for _ in range(5000)]; print('211112222212')\"",
+        ("RE",),
+        ("cgroup", "process-group"),
+    ),
 }
 
 
@@ -156,7 +184,9 @@ def _judge(case: str, judged: dict[str, object], env: dict[str, str], runner: li
         tests=shlex.quote(str(tests)),
         home=shlex.quote(str(judged["home"])),
         port=listener.getsockname()[1],
+        python=shlex.quote(os.path.dirname(sys.prefix)),
     )
+    env = {**env, "API_TOKEN": "the user's own"}
     command = [sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution]
     command += ["--time-limit", "1", "--memory-limit", "64", "--format", "json"]
     start = time.monotonic()
@@ -208,9 +238,23 @@ def test_a_hostile_solution_in_a_fallback(case: str, mode: str, judged: dict[str
 
 
 @pytest.mark.parametrize(
-    "case", ["reads the answer through /proc/$PPID/cwd", "signals the judge", "sleeps past the wall clock"]
+    "case",
+    [
+        "reads the answer through /proc/$PPID/cwd",
+        "signals the judge",
+        "sleeps past the wall clock",
+        "fills its folder",
+        "fills memory outside its folder",
+        "reads the judge's environment",
+        "opens files without end",
+        "overwrites the answers it finds",
+        "starts a thousand processes",  # (without a cgroup: its processes are capped in its user namespace)
+        "forks without end",
+    ],
 )
 def test_a_hostile_solution_against_an_ordinary_user_s_judge(case: str, judged: dict[str, object]) -> None:
+    if case == "forks without end" and not THOROUGH:
+        pytest.skip("slow (a fork bomb fills both cores for a second): runs under HYPOTHESIS_PROFILE=thorough")
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         pytest.skip("runs the judge as an ordinary user through setpriv, which needs root (and util-linux)")
     own = Path(tempfile.mkdtemp(dir="/var/tmp"))  # (root's /tmp is closed to an ordinary user)
@@ -268,3 +312,33 @@ def test_a_solution_s_own_files_are_there_and_no_test_is(tmp_path: Path) -> None
     for folder, seen in ((without, b"seen\n"), (with_tests, b"")):
         run = run_solution(f"cd {shlex.quote(str(folder))} && cat notes.txt t.in t.ans; exit 0", b"", Limits())
         assert run.stdout == seen, (folder, run)
+
+
+def test_a_program_behind_a_version_manager_s_shim_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # pyenv's python3 on PATH is a script that asks pyenv, whose files the sandbox does not show: the program the
+    # manager names is run instead, from its own folder (as the shim would have run it).
+    _full_mode()
+    from downwedig.contest.running.limits import Limits
+    from downwedig.contest.running.run import run_solution
+
+    root = tmp_path / "fakeenv"
+    for folder in ("shims", "libexec", "versions/1.0/bin"):
+        (root / folder).mkdir(parents=True)
+    (root / "versions/1.0/bin/python3").symlink_to(sys.executable)
+    manager = root / "libexec/fakeenv"
+    manager.write_text(
+        '#!/bin/sh\ncommand=$1; name=$2; shift 2\nprogram="$FAKEENV_ROOT/versions/1.0/bin/$name"\n'
+        '[ "$command" = which ] && echo "$program" && exit 0\nexec "$program" "$@"\n'
+    )
+    shim = root / "shims/python3"
+    shim.write_text(
+        f'#!/bin/sh\nprogram="${{0##*/}}"\nexport FAKEENV_ROOT="{root}"\nexec "{manager}" exec "$program" "$@"\n'
+    )
+    for script in (manager, shim):
+        script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{root / 'shims'}{os.pathsep}{os.environ['PATH']}")
+    assert subprocess.run(["python3", "-c", "import sys; print(sys.prefix)"], capture_output=True).returncode == 0
+    run = run_solution("python3 -c 'import sys; print(sys.argv[0], 2)'", b"", Limits())
+    assert (run.returncode, run.stdout) == (0, b"-c 2\n"), run.stderr
+    run = run_solution("command -v python3", b"", Limits())
+    assert run.stdout.decode().strip() == str(root / "versions/1.0/bin/python3"), run

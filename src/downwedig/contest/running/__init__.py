@@ -6,6 +6,7 @@
 - :mod:`~downwedig.contest.running.isolation`: the one interface over the modes (what accounts for the run
   and what keeps it from the judge), and what each mode does not give;
 - :mod:`~downwedig.contest.running.sandbox`: the run's own namespaces and uid, through bubblewrap;
+- :mod:`~downwedig.contest.running.shims`: the program behind a version manager's shim (pyenv...);
 - :mod:`~downwedig.contest.running.cgroup`: its cgroup (v2 or v1), where the machine allows one;
 - :mod:`~downwedig.contest.running.cgroupfs`: where this process's cgroups are, read from ``/proc``;
 - :mod:`~downwedig.contest.running.sweep`: without cgroups, the process group and the sweep;
@@ -15,4 +16,4 @@
 It imports nothing of :mod:`~downwedig.contest.judging`, which gives the verdicts.
 """
 
-__all__ = ["cgroup", "cgroupfs", "command", "isolation", "limits", "run", "sandbox", "sweep", "workspace"]
+__all__ = ["cgroup", "cgroupfs", "command", "isolation", "limits", "run", "sandbox", "shims", "sweep", "workspace"]

@@ -10,6 +10,8 @@ peak memory with GNU time.
 
 >>> print(shell_script("true", None, None, 1024))
 ulimit -f 2 2>/dev/null
+ulimit -c 0 2>/dev/null
+ulimit -n 1024 2>/dev/null
 exec true
 """
 
@@ -27,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...errors import UsageError
+from .limits import OPEN_FILES
 
 __all__ = [
     "COMMAND_LIMIT",
@@ -202,6 +205,7 @@ def shell_script(
     origin: str | None = None,
     stack_mib: int | None = None,
     wrap: Sequence[str] = (),
+    processes: int | None = None,
 ) -> str:
     """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
 
@@ -218,7 +222,11 @@ def shell_script(
     Kattis and Codeforces do); without it, it is left as it is.  With
     ``origin``, the command's file names are :func:`relocated` from there.
     With ``wrap`` (the sandbox's words), the script ends by ``exec``-ing them
-    with ``/bin/sh -c COMMAND``: the limits hold in the sandbox too.
+    with ``/bin/sh -c COMMAND``: the limits hold in the sandbox too; there
+    ``processes`` caps its processes (``RLIMIT_NPROC``, set inside, where the
+    count is the sandbox's own uid's: without a cgroup, a fork bomb stops
+    there).  No run writes a core file, and none opens more than
+    :data:`~downwedig.contest.running.limits.OPEN_FILES` files at once.
 
     >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
     ['kill -STOP $$', 'ulimit -f 1 2>/dev/null']
@@ -226,6 +234,7 @@ def shell_script(
     lines = [f"echo 0 > {shlex.quote(path)} 2>/dev/null" for path in enter]
     lines += ["kill -STOP $$"] if stop_first else []
     lines.append(f"ulimit -f {max(1, -(-output_limit // 512))} 2>/dev/null")  # in blocks of 512 bytes
+    lines += ["ulimit -c 0 2>/dev/null", f"ulimit -n {OPEN_FILES} 2>/dev/null"]
     if cpu_limit is not None:
         soft = math.ceil(cpu_limit) + 1
         lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
@@ -238,9 +247,11 @@ def shell_script(
     last = exec_form(command)
     if wrap:  # (a simple command is exec-ed by the sandbox itself; anything else by a shell in it)
         words = " ".join(shlex.quote(word) for word in wrap)
-        last = (
-            f"exec {words} {last[5:]}" if last.startswith("exec ") else f"exec {words} /bin/sh -c {shlex.quote(last)}"
-        )
+        if processes is None and last.startswith("exec "):
+            last = f"exec {words} {last[5:]}"
+        else:
+            inside = last if processes is None else f"ulimit -p {processes} 2>/dev/null\n{last}"
+            last = f"exec {words} /bin/sh -c {shlex.quote(inside)}"
     return "\n".join([*lines, last])
 
 

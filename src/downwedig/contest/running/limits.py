@@ -18,10 +18,12 @@ import dataclasses
 
 from ...staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
 
-__all__ = ["OUTPUT_LIMIT", "TIME_LIMIT_TO_TLE", "Limits"]
+__all__ = ["OPEN_FILES", "OUTPUT_LIMIT", "TIME_LIMIT_TO_TLE", "Limits"]
 
 #: The largest output a solution may write (bytes), as judges cap it: 8 MiB, 30 times the judge's answer.
 OUTPUT_LIMIT = 8 << 20
+#: The most files a process of a run may have open at once (``RLIMIT_NOFILE``): the usual default.
+OPEN_FILES = 1024
 #: The wall-clock limit is this many times the CPU limit, plus a second (a sleeping run ends too).
 TIME_LIMIT_TO_TLE = 1.5
 

@@ -65,10 +65,11 @@ from typing import IO
 
 from ...errors import CommandError
 from . import sweep, workspace
+from .cgroup import PROCESS_LIMIT
 from .command import describe_exit, has_gnu_time, relocated, shell_script
 from .isolation import Accounting, _exited, accounting
 from .limits import OUTPUT_LIMIT, Limits
-from .sandbox import SPACE_BYTES, Sandbox, sandbox
+from .sandbox import SPACE_BYTES, Sandbox, environment, lease, sandbox
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -269,9 +270,11 @@ def run_solution(
             private, work = workspace.run_folder()
             stack.callback(workspace.remove_tree, private)
             wrap: list[str] = []
+            unaccounted = counted.mode == "process-group"
             if isinstance(box, Sandbox):
                 space = SPACE_BYTES if memory_mib is None else memory_mib << 20
-                wrap = box.argv(command, origin, space=space, counted_by_wait=counted.mode == "process-group")
+                uid = stack.enter_context(lease())
+                wrap = box.argv(command, origin, space=space, counted_by_wait=unaccounted, uid=uid)
             stdout = stack.enter_context(tempfile.TemporaryFile())
             stderr = stack.enter_context(tempfile.TemporaryFile())
         except OSError as exc:
@@ -285,12 +288,14 @@ def run_solution(
             enter=counted.enter,
             stack_mib=stack_mib,
             wrap=wrap,
+            processes=PROCESS_LIMIT if wrap and unaccounted else None,  # (else the cgroup caps them, or nothing can)
         )
         argv = counted.wrap(["/bin/sh", "-c", script])
         reader, writer = os.pipe()
         feeder = _Feeder(writer, bytes(data))
         stack.callback(feeder.close)
-        env = {**os.environ, sweep.MARK: mark, "TMPDIR": work, "PWD": work}
+        env = environment(os.environ) if wrap else {**os.environ}
+        env.update({sweep.MARK: mark, "TMPDIR": work, "PWD": work})
         env.pop("OLDPWD", None)
         start = time.monotonic()
         try:

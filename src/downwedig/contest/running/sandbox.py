@@ -13,21 +13,28 @@ run's command goes through it (:meth:`Sandbox.argv`):
   ``/bin``, ``/lib*``, ``/sbin``), the judge's Python and this package
   read-only (the interpreter, ``sys.prefix``, the package's folder, and the
   folders on ``PATH`` of the programs the command names, other than ``/`` and
-  those holding the judge's folder), the files the command names read-only (but no ``NAME.in``, and
-  no ``NAME.ans`` or ``NAME.out`` beside a ``NAME.in``: those are tests), a
-  minimal ``/dev``, no ``/sys`` (so no cgroup file), and the only places it
-  can write, in memory: its box at ``/box`` (its working folder, ``HOME``
-  and ``TMPDIR``) and a ``/tmp`` of its own, tmpfs the size of its memory
-  limit (:data:`SPACE_BYTES` without one) whose pages its cgroup counts, so
-  that what it writes can fill neither the judge's disk nor more than its
-  memory.  A Python script's own modules beside it
+  those holding the judge's folder; for a version manager's shim, the
+  program it runs, :mod:`~downwedig.contest.running.shims`), the files the
+  command names read-only (but no ``NAME.in``, and no ``NAME.ans`` or
+  ``NAME.out`` beside a ``NAME.in``: those are tests), a minimal ``/dev``, no
+  ``/sys`` (so no cgroup file), and the only places it can write, in memory:
+  its box at ``/box`` (its working folder, ``HOME`` and ``TMPDIR``), a
+  ``/tmp`` and a ``/dev/shm`` of its own, tmpfs the size of its memory limit
+  (:data:`SPACE_BYTES` without one) whose pages its cgroup counts, so that
+  what it writes can fill neither the judge's disk nor more than its memory.
+  The root and ``/dev`` are read-only (in a user namespace they would be the
+  run's own tmpfs, without a bound).  A Python script's own modules beside it
   are shown with it, and a folder the command names (``java -cp DIR``) when
   no test is in it.  The tests are not there: the input comes on a pipe and the
   output goes to a file the judge holds open;
-- **as root, an unprivileged uid** (:data:`RUN_UID`, through ``setpriv`` with
-  no capabilities and ``no_new_privs``), so the cgroup files that measure it
-  are not its own even if it found them; as an ordinary user, a user
-  namespace with no nested ones (``--unshare-user --disable-userns``).
+- **a clean environment** (:func:`environment`): ``PATH``, the locale, ``TZ``
+  and this tool's settings, not the judge's other variables;
+- **as root, an unprivileged uid** (:data:`RUN_UID` and up, one per run going
+  on: :func:`lease`; through ``setpriv`` with no capabilities and
+  ``no_new_privs``), so the cgroup files that measure it are not its own even
+  if it found them; as an ordinary user, a user namespace with no nested ones
+  (``--unshare-user --disable-userns``), in which, without a cgroup, its
+  processes are capped (``RLIMIT_NPROC`` counts the namespace's own).
 
 bubblewrap reports a command killed by signal N as exit status 128 + N, so a
 sandboxed run's status over 128 is taken for that signal
@@ -51,9 +58,11 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
-__all__ = ["BOX", "CHOICE", "RUN_UID", "SPACE_BYTES", "Sandbox", "sandbox"]
+from . import shims
+
+__all__ = ["BOX", "CHOICE", "RUN_UID", "SPACE_BYTES", "Sandbox", "environment", "lease", "sandbox"]
 
 #: Where the run's folder is inside the sandbox.
 BOX = "/box"
@@ -68,6 +77,8 @@ _SYSTEM = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: At most this many entries of a folder are looked at to show it to a run (more: it is not shown).
 _LOOKED_AT = 4096
 _TEST_SUFFIXES = (".ans", ".out")
+#: The judge's environment variables a run gets (with ``LC_*``; see :func:`environment`).
+_KEPT = frozenset(("PATH", "LANG", "LANGUAGE", "TZ"))
 
 
 def _is_test_file(path: str) -> bool:
@@ -141,23 +152,34 @@ def _inside(path: str, folders: list[str]) -> bool:
     return any(_holds(folder, path) for folder in (*folders, *_SYSTEM, "/usr", "/etc"))
 
 
-def _programs(command: str) -> list[str]:
-    """The folders of the programs the command names without a path, found on ``PATH`` (outside ``/usr``)."""
+def _programs(command: str, origin: str | None, search: str) -> tuple[list[str], list[str]]:
+    """The folders of the programs the command names without a path, found on ``PATH`` (outside ``/usr``), and
+    the folders to put first on the run's ``PATH``: for a version manager's shim, the program's own
+    (:mod:`~downwedig.contest.running.shims`)."""
     words = _words(command)
-    found = []
+    found, first = [], []
     for word in dict.fromkeys(words):
         if word and "/" not in word and word[0].isalnum():
-            where = shutil.which(word)
-            if where is not None:
+            where = shutil.which(word, path=search)
+            if where is None or _inside(where, []):
+                continue
+            real = shims.resolve(os.path.abspath(where), origin)
+            if real is None:
                 found.append(os.path.dirname(os.path.abspath(where)))
-    return found
+            else:
+                found.append(shims.installation(real))
+                first.append(os.path.dirname(real))
+    return found, first
 
 
 @functools.lru_cache(maxsize=64)
-def _bound(command: str, origin: str | None) -> tuple[str, ...]:
-    """What a run of ``command`` gets read-only (asked once per command: a judging runs one many times)."""
-    bound = _python_folders(origin, _programs(command))
-    return (*bound, *(path for path in dict.fromkeys(_named_files(command)) if not _inside(path, bound)))
+def _bound(command: str, origin: str | None, search: str) -> tuple[tuple[str, ...], str]:
+    """What a run of ``command`` gets read-only, and its ``PATH`` (asked once per command: a judging runs one many
+    times)."""
+    programs, first = _programs(command, origin, search)
+    bound = _python_folders(origin, programs)
+    named = (path for path in dict.fromkeys(_named_files(command)) if not _inside(path, bound))
+    return (*bound, *named), os.pathsep.join([*dict.fromkeys(first), search])
 
 
 def _python_folders(origin: str | None, programs: list[str]) -> list[str]:
@@ -190,14 +212,21 @@ class Sandbox:
         self.name = "namespaces+uid" if setpriv else "namespaces"
 
     def argv(
-        self, command: str, origin: str | None, *, space: int = SPACE_BYTES, counted_by_wait: bool = False
+        self,
+        command: str,
+        origin: str | None,
+        *,
+        space: int = SPACE_BYTES,
+        counted_by_wait: bool = False,
+        uid: int = RUN_UID,
     ) -> list[str]:
         """The words that run what follows them (``/bin/sh -c SCRIPT``) in the sandbox. O(len).
 
-        ``space``: the size of each of its writable folders, ``/box`` and
-        ``/tmp`` (the memory limit, as their pages are its memory).
+        ``space``: the size of each of its writable folders, ``/box``, ``/tmp``
+        and ``/dev/shm`` (the memory limit, as their pages are its memory).
         ``counted_by_wait``: the run's resources are counted by waiting for it
         (no cgroup), so the command is the namespace's first process itself.
+        ``uid``: the run's uid when the judge is root (:func:`lease` gives one).
 
         >>> found = sandbox()
         >>> found if isinstance(found, str) else found.argv("true", None)[0] == found.bwrap
@@ -217,7 +246,7 @@ class Sandbox:
                 words += ["--ro-bind", path, path]
         # A /tmp of its own, before the binds that may lie below it (memory, counted in the run's cgroup).
         words += ["--size", str(space), "--perms", "1777", "--tmpfs", "/tmp"]
-        bound = _bound(command, origin)
+        bound, search = _bound(command, origin, os.environ.get("PATH", os.defpath))
         made: set[str] = {"/tmp"}
         for path in bound:  # (their parents first, readable by the run whatever the judge's umask)
             parents = []
@@ -229,12 +258,15 @@ class Sandbox:
             for folder in reversed(parents):
                 words += ["--perms", "0755", "--dir", folder]
             words += ["--ro-bind", path, path]
-        words += ["--proc", "/proc", "--dev", "/dev", "--size", str(space), "--perms", "1777", "--tmpfs", BOX]
-        words += ["--chdir", BOX]
+        words += ["--proc", "/proc", "--dev", "/dev", "--size", str(space), "--perms", "1777", "--tmpfs", "/dev/shm"]
+        words += ["--size", str(space), "--perms", "1777", "--tmpfs", BOX, "--chdir", BOX]
+        # Nothing else is writable: the root and /dev are tmpfs that a user namespace's run would own (and fill).
+        words += ["--remount-ro", "/dev", "--remount-ro", "/"]
         words += ["--setenv", "HOME", BOX, "--setenv", "TMPDIR", BOX, "--setenv", "PWD", BOX]
+        words += ["--setenv", "PATH", search]
         if self.setpriv is not None:
             words += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP", "--"]
-            words += [self.setpriv, f"--reuid={RUN_UID}", f"--regid={RUN_UID}", "--clear-groups"]
+            words += [self.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
             words += ["--no-new-privs", "--inh-caps=-all", "--bounding-set=-all"]
         words.append("--")
         return words
@@ -253,6 +285,38 @@ class Sandbox:
 
 _found: dict[str, Sandbox | str] = {}
 _lock = threading.Lock()
+_leased: set[int] = set()
+
+
+@contextlib.contextmanager
+def lease() -> Iterator[int]:
+    """A uid for one run, that no other run of this judge has while it goes on (:data:`RUN_UID`, the next...),
+    as isolate gives each box its own: a run's processes are then counted apart from the others'. O(runs).
+
+    >>> with lease() as first, lease() as second:
+    ...     first, second
+    (60001, 60002)
+    """
+    with _lock:
+        uid = next(uid for uid in itertools.count(RUN_UID) if uid not in _leased)
+        _leased.add(uid)
+    try:
+        yield uid
+    finally:
+        with _lock:
+            _leased.discard(uid)
+
+
+def environment(environ: Mapping[str, str]) -> dict[str, str]:
+    """What of the judge's environment a sandboxed run gets: ``PATH``, the locale (``LANG``, ``LANGUAGE``,
+    ``LC_*``), ``TZ`` and this tool's own settings (``DOWNWEDIG_*``: a ``downwedig`` run as the solution
+    behaves as the judge does); the rest (a user's tokens, other programs' settings) stays the judge's, as
+    isolate passes no variable unless told. O(variables).
+
+    >>> environment({"PATH": "/usr/bin", "LC_ALL": "C", "API_TOKEN": "secret"})
+    {'PATH': '/usr/bin', 'LC_ALL': 'C'}
+    """
+    return {name: value for name, value in environ.items() if name in _KEPT or name.startswith(("LC_", "DOWNWEDIG_"))}
 
 
 def _probe(choice: str) -> Sandbox | str:
