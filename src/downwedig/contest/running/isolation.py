@@ -191,9 +191,10 @@ def accounting(memory_mib: int | None) -> Accounting:
 
 #: The guarantees a missing part does not give, in words.
 NO_CGROUP = (
-    "no cgroup: CPU time and memory are counted per process, and a process that leaves the session and clears "
-    "its environment is not found"
+    "no cgroup: CPU time and memory are counted and limited per process, not for the run as a whole (its "
+    "processes together, the shared memory they make)"
 )
+NO_CGROUP_NOR_SANDBOX = "a process that leaves the session and clears its environment is not found"
 NO_SANDBOX = (
     "no sandbox ({why}): the run sees the judge's processes and files, can signal them, can use the network, "
     "and can write wherever the judge's user can"
@@ -211,8 +212,9 @@ def describe() -> tuple[str, list[str]]:
     mode = isolation()
     box = sandbox()
     missing = [] if mode != "process-group" else [NO_CGROUP]
-    if isinstance(box, Sandbox):
+    if isinstance(box, Sandbox):  # (it caps the run's processes, and ends them all with its namespace)
         return f"{mode}+{box.name}", missing
+    missing += [NO_CGROUP_NOR_SANDBOX] if missing else []
     missing.append(NO_SANDBOX.format(why=box))
     if os.geteuid() == 0 and mode != "process-group":
         missing.append(NO_UID)
