@@ -6,7 +6,8 @@ memory, and the isolation it ran under.  How:
 
 - **What it is given.**  The input comes through a pipe, so the command never
   learns where the test lives; it runs in a fresh, empty working folder
-  (``TMPDIR`` too), removed with everything in it after the run (a simple
+  (``TMPDIR`` too: the sandbox's ``/box``, in memory, or a folder in the
+  judge's ``TMPDIR``), removed with everything in it after the run (a simple
   command's relative file names, ``python3 solution.py``, are made absolute
   first: :func:`~downwedig.contest.running.command.relocated`).  The output
   and errors go to unnamed temporary files, so a background process that keeps
@@ -267,14 +268,18 @@ def run_solution(
         stack.callback(counted.close)
         try:
             _room(tempfile.gettempdir(), 2 * output_limit)
-            private, work = workspace.run_folder()
-            stack.callback(workspace.remove_tree, private)
             wrap: list[str] = []
             unaccounted = counted.mode == "process-group"
-            if isinstance(box, Sandbox):
+            private: str | None = None
+            if isinstance(box, Sandbox):  # (its folder is the sandbox's /box, in memory: none on the judge's disk)
+                workspace.clean_stale()
+                work = "/"
                 space = SPACE_BYTES if memory_mib is None else memory_mib << 20
                 uid = stack.enter_context(lease())
                 wrap = box.argv(command, origin, space=space, counted_by_wait=unaccounted, uid=uid)
+            else:
+                private, work = workspace.run_folder()
+                stack.callback(workspace.remove_tree, private)
             stdout = stack.enter_context(tempfile.TemporaryFile())
             stderr = stack.enter_context(tempfile.TemporaryFile())
         except OSError as exc:
@@ -295,7 +300,7 @@ def run_solution(
         feeder = _Feeder(writer, bytes(data))
         stack.callback(feeder.close)
         env = environment(os.environ) if wrap else {**os.environ}
-        env.update({sweep.MARK: mark, "TMPDIR": work, "PWD": work})
+        env.update({sweep.MARK: mark, "TMPDIR": work if private else tempfile.gettempdir(), "PWD": work})
         env.pop("OLDPWD", None)
         start = time.monotonic()
         try:
@@ -333,7 +338,8 @@ def run_solution(
         if overflow is None and _size(stderr) >= output_limit:
             overflow = "error output"
         if returncode != 0 and overflow is None:  # (a failed write for want of room is the judge's trouble, ...
-            workspace.remove_tree(work)  # ... unless the room was the run's own files, which go first)
+            if private is not None:  # ... unless the room was the run's own files, which go first)
+                workspace.remove_tree(work)
             _room(tempfile.gettempdir(), output_limit // 8)
         stdout.seek(0)
         stderr.seek(0)

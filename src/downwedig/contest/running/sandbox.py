@@ -77,6 +77,14 @@ _SYSTEM = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 #: At most this many entries of a folder are looked at to show it to a run (more: it is not shown).
 _LOOKED_AT = 4096
 _TEST_SUFFIXES = (".ans", ".out")
+#: The devices of the run's ``/dev``, and its links to its own file descriptors.
+_DEVICES = ("null", "zero", "full", "random", "urandom")
+_DEVICE_LINKS = {
+    "fd": "/proc/self/fd",
+    "stdin": "/proc/self/fd/0",
+    "stdout": "/proc/self/fd/1",
+    "stderr": "/proc/self/fd/2",
+}
 #: The judge's environment variables a run gets (with ``LC_*``; see :func:`environment`).
 _KEPT = frozenset(("PATH", "LANG", "LANGUAGE", "TZ"))
 
@@ -258,10 +266,15 @@ class Sandbox:
             for folder in reversed(parents):
                 words += ["--perms", "0755", "--dir", folder]
             words += ["--ro-bind", path, path]
-        words += ["--proc", "/proc", "--dev", "/dev", "--size", str(space), "--perms", "1777", "--tmpfs", "/dev/shm"]
+        words += ["--proc", "/proc", "--dir", "/dev"]
+        for device in _DEVICES:  # (a /dev of its own, as bubblewrap's --dev, less its terminals: a mount fewer)
+            words += ["--dev-bind", f"/dev/{device}", f"/dev/{device}"]
+        for name, target in _DEVICE_LINKS.items():
+            words += ["--symlink", target, f"/dev/{name}"]
+        words += ["--size", str(space), "--perms", "1777", "--tmpfs", "/dev/shm"]
         words += ["--size", str(space), "--perms", "1777", "--tmpfs", BOX, "--chdir", BOX]
-        # Nothing else is writable: the root and /dev are tmpfs that a user namespace's run would own (and fill).
-        words += ["--remount-ro", "/dev", "--remount-ro", "/"]
+        # Nothing else is writable: the root (and /dev in it) is a tmpfs that a user namespace's run would own.
+        words += ["--remount-ro", "/"]
         words += ["--setenv", "HOME", BOX, "--setenv", "TMPDIR", BOX, "--setenv", "PWD", BOX]
         words += ["--setenv", "PATH", search]
         if self.setpriv is not None:

@@ -1,9 +1,10 @@
 """The files of a run in the temporary folder: its own folder, GNU time's report, and what killed judges left.
 
-A run works in ``downwedig-run-NS-PID-START-XXXX/work`` (:func:`run_folder`): the
-folder is the judge's and holds nothing else, so a solution that removes
-``../*`` removes only its own.  NS, PID and START name the judge (its PID namespace, process id
-and start time), so that the first run of a judge can remove what judges killed
+A run without the sandbox (whose folder is its ``/box``, in memory) works in
+``downwedig-run-NS-PID-START-XXXX/work`` (:func:`run_folder`): the folder is the
+judge's and holds nothing else, so a solution that removes ``../*`` removes only
+its own.  NS, PID and START name the judge (its PID namespace, process id and
+start time), so that the first run of a judge can remove what judges killed
 with ``SIGKILL`` left behind, and nothing of a judge still running.
 
 >>> private, work = run_folder()
@@ -25,7 +26,7 @@ from collections.abc import Callable
 from ...errors import CommandError
 from .sweep import namespace, start_time
 
-__all__ = ["remove_tree", "run_folder", "time_report", "unlink"]
+__all__ = ["clean_stale", "remove_tree", "run_folder", "time_report", "unlink"]
 
 _NAME = re.compile(r"downwedig-(?:run|time)-(\d+)-(\d+)-(\d+)-\w+")
 _cleaned: set[str] = set()
@@ -55,7 +56,7 @@ def unlink(path: str) -> None:
         os.unlink(path)
 
 
-def _clean_stale() -> None:
+def clean_stale() -> None:
     """Remove what judges killed with SIGKILL left in the temporary folder (once per folder and process)."""
     folder = tempfile.gettempdir()
     if folder in _cleaned or not os.path.isdir("/proc/self"):  # (without /proc, whose is whose cannot be told)
@@ -78,7 +79,7 @@ def run_folder() -> tuple[str, str]:
 
     The first call of a judge removes what killed judges left (O(entries of the temporary folder)).
     """
-    _clean_stale()
+    clean_stale()
     for _ in range(7):  # (a run beside it that deletes what it finds may remove the folder before ``work`` is in it)
         private = tempfile.mkdtemp(prefix=f"downwedig-run-{_owner()}-")
         work = os.path.join(private, "work")
