@@ -79,8 +79,9 @@ def boxed(monkeypatch: pytest.MonkeyPatch) -> sandbox.Sandbox:
     return found
 
 
-def our_processes(tag: str) -> list[int]:
-    """The processes whose environment holds ``tag`` (a value no other process has), zombies aside."""
+def our_processes(tag: str, *, runs: bool = False) -> list[int]:
+    """The processes whose environment holds ``tag`` (a value no other process has), zombies aside; with ``runs``,
+    only those of runs (their environment holds a run's mark too)."""
     found = []
     for name in os.listdir("/proc"):
         if not name.isdigit() or int(name) == os.getpid():
@@ -92,7 +93,7 @@ def our_processes(tag: str) -> list[int]:
                 state = file.read().rsplit(")", 1)[1].split()[0]
         except OSError:
             continue
-        if tag.encode() in environ and state != "Z":
+        if tag.encode() in environ and state != "Z" and (not runs or b"DOWNWEDIG_RUN=" in environ):
             found.append(int(name))
     return found
 

@@ -216,7 +216,7 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
     import signal
     import time
 
-    from ..isolation import left_running
+    from ..isolation import left_running, our_processes
     from .test_signals import start
 
     temporary = tmp_path / "tmp"
@@ -227,7 +227,7 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
     package = start("package", tmp_path / "downwedig", "--tests", plan, tag=tag, TMPDIR=str(temporary))
     try:
         deadline = time.monotonic() + 60
-        while not any(p.name.startswith("downwedig-run-") for p in temporary.iterdir()):
+        while not our_processes(tag, runs=True):  # (a run going on: a process with its mark)
             assert package.poll() is None and time.monotonic() < deadline, "the timing never started"
             time.sleep(0.02)
         os.kill(package.pid, getattr(signal, name))

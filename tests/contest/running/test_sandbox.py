@@ -27,7 +27,7 @@ import pytest
 from downwedig.contest.running import cgroup, sandbox, sweep
 
 from ...conftest import ROOT, SAMPLE, THOROUGH, missing_tool
-from ...isolation import CGROUPS_NEEDED, left_running
+from ...isolation import CGROUPS_NEEDED, left_running, our_processes
 
 HOSTILE = Path(__file__).parent / "hostile"
 
@@ -345,3 +345,43 @@ def test_a_program_behind_a_version_manager_s_shim_runs(tmp_path: Path, monkeypa
     assert (run.returncode, run.stdout) == (0, b"-c 2\n"), run.stderr
     run = run_solution("command -v python3", b"", Limits())
     assert run.stdout.decode().strip() == str(root / "versions/1.0/bin/python3"), run
+
+
+def test_a_runner_sets_the_next_sandbox_up_while_a_run_goes_on_and_lets_it_go_at_its_turn(tag: str) -> None:
+    # The command made ready ahead runs only once let go (the time it prints is after the call), with its own input;
+    # the launch made ready and not used is discarded with the runner, and nothing of it is left.
+    _full_mode()
+    from downwedig.contest.running.limits import Limits
+    from downwedig.contest.running.run import Runner
+
+    code = "import sys, time; sys.stdout.write(f'{time.monotonic()} {sys.stdin.read()}')"
+    command = f"{shlex.quote(sys.executable)} -S -c {shlex.quote(code)}"
+    with Runner(command, Limits(cpu_s=2, memory_mib=256), ahead=True) as runner:
+        for k in range(4):
+            before = time.monotonic()
+            run = runner.run(f"input {k}".encode())
+            started, text = run.stdout.decode().split(" ", 1)
+            assert (run.returncode, text) == (0, f"input {k}"), run
+            assert float(started) >= before and "+namespaces" in run.isolation
+            assert run.seconds < 2 and run.cpu_seconds < 1
+        deadline = time.monotonic() + 10
+        while not our_processes(tag, runs=True) and time.monotonic() < deadline:  # (the next one, made ready)
+            time.sleep(0.01)
+        assert our_processes(tag, runs=True), "no run was made ready ahead"
+    assert left_running(tag, patience=3) == []
+
+
+def test_stop_all_ends_a_run_made_ready_ahead(tag: str) -> None:
+    _full_mode()
+    from downwedig.contest.running.limits import Limits
+    from downwedig.contest.running.run import Runner, Stopped, stop_all
+
+    with Runner("cat", Limits(cpu_s=2, memory_mib=256), ahead=True) as runner:
+        assert runner.run(b"one").stdout == b"one"
+        try:
+            stop_all()
+            with pytest.raises(Stopped):
+                runner.run(b"two")
+        finally:
+            stop_all(False)
+    assert left_running(tag, patience=3) == []

@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt
 from ...reader import parse
-from ..running.run import JudgeFailure, Run, describe_exit, run_solution
+from ..running.run import JudgeFailure, Run, Runner, describe_exit, run_solution
 from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
 from .verdict import Limits, Verdict
@@ -279,11 +279,14 @@ def classify(run: Run, expected: str, limits: Limits) -> Checked:
     return compare(expected, run.stdout)
 
 
-def judge_test(command: str, test: Test, limits: Limits, fingerprint: bytes | None = None) -> Result:
+def judge_test(
+    command: str, test: Test, limits: Limits, fingerprint: bytes | None = None, *, runner: Runner | None = None
+) -> Result:
     """Run ``command`` on one test and judge it. O(the run).
 
     With ``fingerprint`` (from :func:`check_tests`), a test whose files
-    changed or can no longer be read is not run, and gets ``FAIL``.
+    changed or can no longer be read is not run, and gets ``FAIL``.  With
+    ``runner`` (the judging's, of the same command and limits), the run is its.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -298,7 +301,7 @@ def judge_test(command: str, test: Test, limits: Limits, fingerprint: bytes | No
             raise
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"not run: {exc}")
     try:
-        run = run_solution(command, data, limits)
+        run = runner.run(data) if runner is not None else run_solution(command, data, limits)
     except JudgeFailure as exc:
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"the judge's own failure, not the solution's: {exc}")
     found = classify(run, expected, limits)
@@ -333,11 +336,12 @@ def judge(
     limits = limits or Limits()
     prints = list(fingerprints) if fingerprints is not None else check_tests(tests)
     results: list[Result] = []
-    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+    runner = Runner(command, limits)  # (each run's sandbox set up while the one before it goes on)
+    with runner, concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
         pending: collections.deque[concurrent.futures.Future[Result]] = collections.deque()
         waiting = zip(tests, prints, strict=True)
         for test, fingerprint in itertools.islice(waiting, max(1, jobs)):
-            pending.append(pool.submit(judge_test, command, test, limits, fingerprint))
+            pending.append(pool.submit(judge_test, command, test, limits, fingerprint, runner=runner))
         while pending:
             result = pending.popleft().result()
             results.append(result)
@@ -348,7 +352,7 @@ def judge(
                     future.cancel()
                 break
             for test, fingerprint in itertools.islice(waiting, 1):
-                pending.append(pool.submit(judge_test, command, test, limits, fingerprint))
+                pending.append(pool.submit(judge_test, command, test, limits, fingerprint, runner=runner))
     return results
 
 

@@ -10,9 +10,10 @@ stops at the first failure in plan order.  It then
 :func:`~downwedig.contest.judging.shrink.shrink`\\ s the input while the
 solution keeps failing the same way (the same verdict).
 
-Every run goes through :func:`~downwedig.contest.running.run.run_solution`: its own
+Every run goes through the stress test's :class:`~downwedig.contest.running.run.Runner`: its own
 cgroup where the machine allows it, else its own process group, in the sandbox where
-bubblewrap works,, killed as a whole when it times out or has finished.
+bubblewrap works (set up while the run before it goes on), killed as a whole when it times
+out or has finished.
 
 >>> [(t.family, t.n) for t in cases(seed=1, tests=3, max_n=5)] == [(t.family, t.n) for t in cases(1, 3, 5)]
 True
@@ -28,7 +29,7 @@ from ...engine.solver import answer
 from ...staircase import Staircase
 from ..generating.prng import SplitMix64, derive_seed
 from ..generating.registry import GeneratedTest, all_families, to_text
-from ..running.run import run_solution
+from ..running.run import Runner, run_solution
 from .check import Checked
 from .judge import classify
 from .shrink import shrink
@@ -99,15 +100,17 @@ def cases(seed: int, tests: int, max_n: int, families: list[str] | None = None) 
     return planned
 
 
-def try_rows(command: str, rows: list[int], limits: Limits) -> Failure | None:
-    """Run ``command`` on ``rows`` and judge it against the engine: how it failed, or None. O(n) plus the run.
+def try_rows(command: str, rows: list[int], limits: Limits, runner: Runner | None = None) -> Failure | None:
+    """Run ``command`` on ``rows`` (through ``runner``, the stress test's, if given) and judge it against the
+    engine: how it failed, or None. O(n) plus the run.
 
     >>> import shlex, sys
     >>> print(try_rows(f"{shlex.quote(sys.executable)} -c 'print(22)'", [0, 0], Limits()).message)
     wrong answer on day 2: expected 1 (Dina wins), received 2 (Dima wins); 1 of 2 days wrong
     """
     expected = answer(Staircase.from_ints(rows))
-    run = run_solution(command, to_text(rows).encode("ascii"), limits)
+    data = to_text(rows).encode("ascii")
+    run = runner.run(data) if runner is not None else run_solution(command, data, limits)
     found: Checked = classify(run, expected, limits)
     if found.verdict is Verdict.AC:
         return None
@@ -140,11 +143,31 @@ def stress(
     <Verdict.WA: 'WA'>
     """
     limits = limits or Limits()
-    planned = cases(seed, tests, max_n)
+    with Runner(command, limits) as runner:  # (each run's sandbox set up while the one before it goes on)
+        return _stress(
+            command,
+            planned=cases(seed, tests, max_n),
+            limits=limits,
+            jobs=jobs,
+            runner=runner,
+            shrink_runs=shrink_runs,
+            progress=progress,
+        )
 
+
+def _stress(
+    command: str,
+    *,
+    planned: list[GeneratedTest],
+    limits: Limits,
+    jobs: int,
+    runner: Runner,
+    shrink_runs: int,
+    progress: Callable[[int, int, GeneratedTest], None] | None,
+) -> Report:
     def attempt(test: GeneratedTest) -> tuple[list[int], Failure | None]:
         rows = test.rows()
-        return rows, try_rows(command, rows, limits)
+        return rows, try_rows(command, rows, limits, runner)
 
     found: tuple[int, list[int], Failure] | None = None
     done = 0
@@ -167,7 +190,7 @@ def stress(
     last: dict[str, Failure] = {}
 
     def still_fails(candidate: list[int]) -> int | None:
-        result = try_rows(command, candidate, limits)
+        result = try_rows(command, candidate, limits, runner)
         if result is None or result.verdict is not failure.verdict:
             return None
         last[str(candidate)] = result

@@ -2,7 +2,10 @@
 
 - :mod:`~downwedig.contest.running.limits`: a run's :class:`~downwedig.contest.running.limits.Limits`;
 - :mod:`~downwedig.contest.running.run`: :func:`~downwedig.contest.running.run.run_solution`, one straight
-  flow over the isolation of :mod:`~downwedig.contest.running.isolation`;
+  flow over the isolation of :mod:`~downwedig.contest.running.isolation`, and the
+  :class:`~downwedig.contest.running.run.Runner` of many runs of one command;
+- :mod:`~downwedig.contest.running.launch`: everything before a run's command runs (so that a run can be
+  made ready ahead), and :func:`~downwedig.contest.running.launch.stop_all`;
 - :mod:`~downwedig.contest.running.isolation`: the one interface over the modes (what accounts for the run
   and what keeps it from the judge), and what each mode does not give;
 - :mod:`~downwedig.contest.running.sandbox`: the run's own namespaces and uid, through bubblewrap;
@@ -16,4 +19,16 @@
 It imports nothing of :mod:`~downwedig.contest.judging`, which gives the verdicts.
 """
 
-__all__ = ["cgroup", "cgroupfs", "command", "isolation", "limits", "run", "sandbox", "shims", "sweep", "workspace"]
+__all__ = [
+    "cgroup",
+    "cgroupfs",
+    "command",
+    "isolation",
+    "launch",
+    "limits",
+    "run",
+    "sandbox",
+    "shims",
+    "sweep",
+    "workspace",
+]

@@ -54,6 +54,7 @@ class Accounting(Protocol):
 
     def wrap(self, argv: list[str]) -> list[str]: ...
     def place(self, pid: int) -> None: ...
+    def started(self) -> None: ...  # the command goes now: what was counted before (a sandbox's setup) is not its
     def over_cpu(self, limit: float | None) -> Callable[[], bool] | None: ...
     def kill_now(self, pid: int) -> None: ...
     def end(self, pid: int, ended: str, mark: str, deadline: float) -> list[int]: ...
@@ -81,6 +82,7 @@ class Grouped:
         self.mode = mode
         self.group: Group = new_group(mode, memory_mib)
         self.enter = self.group.entries()
+        self.before = 0.0  # (the group's CPU time before the command went: its sandbox's setup)
 
     def wrap(self, argv: list[str]) -> list[str]:
         return argv
@@ -99,6 +101,9 @@ class Grouped:
             raise CommandError(f"cannot move the run into its cgroup: {exc.strerror or exc}") from None
         os.kill(pid, signal.SIGCONT)
 
+    def started(self) -> None:
+        self.before = self.group.cpu_seconds()
+
     def over_cpu(self, limit: float | None) -> Callable[[], bool] | None:
         if limit is None:
             return None
@@ -106,7 +111,7 @@ class Grouped:
 
         def over() -> bool:
             group.sample()
-            return group.cpu_seconds() > limit
+            return group.cpu_seconds() - self.before > limit
 
         return over
 
@@ -124,7 +129,8 @@ class Grouped:
 
     def usage(self, usage: resource.struct_rusage) -> tuple[float, float | None, bool, int | None]:
         peak = self.group.peak_bytes()
-        return self.group.cpu_seconds(), None if peak is None else peak / (1 << 20), self.group.out_of_memory(), None
+        cpu = self.group.cpu_seconds() - self.before
+        return cpu, None if peak is None else peak / (1 << 20), self.group.out_of_memory(), None
 
     def close(self) -> None:
         self.group.remove()
@@ -144,6 +150,9 @@ class Swept:
         return argv if self.report is None else [_GNU_TIME, "-f", "%M", "-o", self.report, "--", *argv]
 
     def place(self, pid: int) -> None:
+        pass
+
+    def started(self) -> None:
         pass
 
     def over_cpu(self, limit: float | None) -> Callable[[], bool] | None:

@@ -39,8 +39,11 @@ memory, and the isolation it ran under.  How:
   its arguments) is ``exec``-ed by the shell, so its exit status and signal
   reach the judge as they are.
 
-:func:`stop_all` kills every run going on and refuses new ones (a judge told
-to stop by a signal calls it).
+A :class:`Runner` runs one command on many inputs, as a judging does: while
+a run goes on, the next one's sandbox is set up on a free core
+(:mod:`~downwedig.contest.running.launch`), so that its start costs it
+nothing.  :func:`stop_all` kills every run going on and refuses new ones (a
+judge told to stop by a signal calls it).
 
 >>> run_solution("cat", b"hi", timeout=10).stdout
 b'hi'
@@ -53,34 +56,28 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import secrets
+import queue
 import select
-import signal
-import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from subprocess import Popen
-from typing import IO
+from types import TracebackType
 
-from ...errors import CommandError
-from . import sweep, workspace
-from .cgroup import PROCESS_LIMIT
-from .command import describe_exit, has_gnu_time, relocated, shell_script
-from .isolation import Accounting, _exited, accounting
+from . import workspace
+from .command import describe_exit, has_gnu_time
+from .isolation import _exited
+from .launch import JudgeFailure, Launch, Stopped, launch, room, stop_all, stopping
 from .limits import OUTPUT_LIMIT, Limits
-from .sandbox import SPACE_BYTES, Sandbox, environment, lease, sandbox
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    import resource
+from .sandbox import Sandbox, sandbox
 
 __all__ = [
     "STDERR_KEPT",
     "JudgeFailure",
     "Limits",
     "Run",
+    "Runner",
     "Stopped",
     "describe_exit",
     "has_gnu_time",
@@ -113,42 +110,6 @@ class Run:
     def timed_out(self) -> bool:
         """Whether the run was killed for taking too long (wall clock)."""
         return self.returncode is None
-
-
-class Stopped(Exception):
-    """Runs were stopped (:func:`stop_all`): no new one starts."""
-
-
-_stopping = False
-
-
-def stop_all(stop: bool = True) -> None:
-    """Kill every run going on and refuse new ones (``stop=False`` allows runs again). O(runs).
-
-    Safe in a signal handler: it takes no lock.
-
-    >>> stop_all(False)
-    """
-    global _stopping
-    _stopping = stop
-    if stop:
-        for run in list(sweep.ACTIVE.values()):
-            run.kill_now()
-
-
-class _Process:
-    """A run's process while it goes on: what :func:`stop_all` and the sweep need of it."""
-
-    def __init__(self, pid: int, accounting: Accounting) -> None:
-        self.pid = pid
-        self.accounting = accounting
-
-    def kill_now(self) -> None:
-        self.accounting.kill_now(self.pid)
-
-
-class JudgeFailure(CommandError):
-    """The judge's own trouble (no room for a run's folder or output...), never the solution's: ``FAIL``."""
 
 
 class _Feeder:
@@ -216,18 +177,12 @@ def _size(file: object) -> int:
     return os.fstat(file.fileno()).st_size  # type: ignore[attr-defined]
 
 
-def _room(folder: str, needed: int) -> None:
-    """A :class:`JudgeFailure` unless ``folder`` has ``needed`` bytes free (as DOMjudge checks its disk first)."""
-    try:
-        found = os.statvfs(folder)
-    except OSError as exc:
-        raise JudgeFailure(f"cannot look at the temporary folder {folder}: {exc.strerror or exc}") from None
-    free = found.f_bavail * found.f_frsize
-    if free < needed:
-        raise JudgeFailure(
-            f"the temporary folder {folder} has {free >> 10} KiB free; a run needs {needed >> 20} MiB for its "
-            "output and errors (TMPDIR chooses another)"
-        )
+def _timeout(limits: Limits | None, timeout: float | None) -> float:
+    if timeout is not None:
+        return timeout
+    if limits is None:
+        raise TypeError("a run needs limits or a timeout")
+    return limits.wall_s
 
 
 def run_solution(
@@ -245,102 +200,44 @@ def run_solution(
     >>> run.returncode, run.timed_out, run.cpu_seconds < 1
     (3, False, True)
     """
-    if timeout is None:
-        if limits is None:
-            raise TypeError("run_solution needs limits or a timeout")
-        timeout = limits.wall_s
-    cpu_limit = None if limits is None else limits.cpu_s
-    memory_mib = None if limits is None else limits.memory_mib
-    stack_mib = None if limits is None else limits.stack
-    output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
+    wall = _timeout(limits, timeout)
     if not isinstance(data, (bytes, bytearray)):
         data = Path(data).read_bytes()
-    mark = f"run-{os.getpid()}-{secrets.token_hex(8)}"
-    try:
-        origin: str | None = os.getcwd()
-    except OSError:  # (a folder removed under the judge)
-        origin = None
-    if origin is not None:
-        command = relocated(command, origin)
-    box = sandbox()
-    with contextlib.ExitStack() as stack:
-        counted = accounting(memory_mib)
-        stack.callback(counted.close)
-        try:
-            _room(tempfile.gettempdir(), 2 * output_limit)
-            wrap: list[str] = []
-            unaccounted = counted.mode == "process-group"
-            private: str | None = None
-            if isinstance(box, Sandbox):  # (its folder is the sandbox's /box, in memory: none on the judge's disk)
-                workspace.clean_stale()
-                work = "/"
-                space = SPACE_BYTES if memory_mib is None else memory_mib << 20
-                uid = stack.enter_context(lease())
-                wrap = box.argv(command, origin, space=space, counted_by_wait=unaccounted, uid=uid)
-            else:
-                private, work = workspace.run_folder()
-                stack.callback(workspace.remove_tree, private)
-            stdout = stack.enter_context(tempfile.TemporaryFile())
-            stderr = stack.enter_context(tempfile.TemporaryFile())
-        except OSError as exc:
-            raise JudgeFailure(f"cannot set up the run: {exc.strerror or exc} ({exc.filename or 'TMPDIR'})") from None
-        script = shell_script(
-            command,
-            cpu_limit,
-            memory_mib if counted.mode == "process-group" else None,
-            output_limit,
-            stop_first=counted.stop_first,
-            enter=counted.enter,
-            stack_mib=stack_mib,
-            wrap=wrap,
-            processes=PROCESS_LIMIT if wrap and unaccounted else None,  # (else the cgroup caps them, or nothing can)
-        )
-        argv = counted.wrap(["/bin/sh", "-c", script])
-        reader, writer = os.pipe()
-        feeder = _Feeder(writer, bytes(data))
-        stack.callback(feeder.close)
-        env = environment(os.environ) if wrap else {**os.environ}
-        env.update({sweep.MARK: mark, "TMPDIR": work if private else tempfile.gettempdir(), "PWD": work})
-        env.pop("OLDPWD", None)
+    return _finish(launch(command, limits, timeout=wall), bytes(data), limits)
+
+
+def _finish(launched: Launch, data: bytes, limits: Limits | None) -> Run:
+    """Let a launched run go with ``data`` on its input, wait for it (its limits), end it and say what it did."""
+    with launched:
+        counted = launched.counted
+        output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
+        feeder = _Feeder(launched.take_input(), data)
+        ended = "killed"
         start = time.monotonic()
         try:
-            with sweep.LOCK:
-                if _stopping:
-                    raise Stopped("runs were stopped")
-                process = _start(argv, reader, stdout, stderr, work, env)
-                running = sweep.ACTIVE[mark] = _Process(process.pid, counted)
-        finally:
-            os.close(reader)
-        ended = "killed"
-        try:
-            if _stopping:
-                running.kill_now()
-            if counted.stop_first:
-                counted.place(process.pid)
-                start = time.monotonic()  # (the run starts now: moving it took the kernel some milliseconds)
-            ended = _wait(process.pid, start + timeout, feeder, counted.over_cpu(cpu_limit))
+            start = launched.release()
+            over_cpu = counted.over_cpu(None if limits is None else limits.cpu_s)
+            ended = _wait(launched.process.pid, start + launched.timeout, feeder, over_cpu)
         finally:
             stopped = time.monotonic()  # (the run's wall time ends here, not after the clean-up)
             feeder.close()
-            deadline = max(start + timeout, time.monotonic()) + 1.0
-            left = counted.end(process.pid, ended, mark, deadline)
-            with sweep.LOCK:
-                del sweep.ACTIVE[mark]
-            status, usage = _reap(process.pid, left, deadline)
-            process.returncode = os.waitstatus_to_exitcode(status)
-        returncode: int | None = None if ended == "wall" else process.returncode
+            deadline = max(start + launched.timeout, time.monotonic()) + 1.0
+            _, usage = launched.end(ended, deadline)
+        returncode: int | None = None if ended == "wall" else launched.process.returncode
+        box = launched.box
         if returncode is not None and isinstance(box, Sandbox):
             returncode = box.returncode(returncode)
         cpu, peak, oom, signalled = counted.usage(usage)
         if signalled is not None and returncode is not None:
             returncode = -signalled
+        stdout, stderr = launched.stdout, launched.stderr
         overflow = "output" if _size(stdout) >= output_limit else None
         if overflow is None and _size(stderr) >= output_limit:
             overflow = "error output"
         if returncode != 0 and overflow is None:  # (a failed write for want of room is the judge's trouble, ...
-            if private is not None:  # ... unless the room was the run's own files, which go first)
-                workspace.remove_tree(work)
-            _room(tempfile.gettempdir(), output_limit // 8)
+            if launched.private is not None:  # ... unless the room was the run's own files, which go first)
+                workspace.remove_tree(launched.work)
+            room(tempfile.gettempdir(), output_limit // 8)
         stdout.seek(0)
         stderr.seek(0)
         name = counted.mode if not isinstance(box, Sandbox) else f"{counted.mode}+{box.name}"
@@ -358,39 +255,106 @@ def run_solution(
         )
 
 
-def _start(
-    argv: list[str], reader: int, stdout: IO[bytes], stderr: IO[bytes], work: str, env: dict[str, str]
-) -> Popen[bytes]:
-    """Start the run's shell in its folder; that folder made again if something removed it meanwhile
-    (another run of a solution that deletes what it finds, which may strike again: up to 8 tries); a
-    CommandError if it still cannot start."""
-    attempts = 8
-    for attempt in range(1, attempts + 1):
-        try:
-            return subprocess.Popen(
-                argv, stdin=reader, stdout=stdout, stderr=stderr, cwd=work, start_new_session=True, env=env
-            )
-        except FileNotFoundError:
-            if attempt == attempts or os.path.isdir(work):
-                raise JudgeFailure(f"cannot start the run: {argv[0]} or its folder {work} is missing") from None
-            with contextlib.suppress(OSError):  # (removed again while being made: the next try makes it again)
-                os.makedirs(work, 0o700, exist_ok=True)
-        except OSError as exc:  # (E2BIG: a command over the argument limit; ENOMEM...)
-            raise JudgeFailure(f"cannot start the run: {exc.strerror or exc}") from None
-    raise AssertionError("unreachable")
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
-def _reap(pid: int, left: list[int], deadline: float) -> tuple[int, resource.struct_rusage]:
-    """Reap the run's first process with its resource usage, waiting no longer than ``deadline`` (it was
-    killed); a CommandError if processes could not be killed."""
-    while True:
-        found, status, usage = os.wait4(pid, os.WNOHANG)
-        if found and not left:
-            return status, usage
-        if found or time.monotonic() > deadline + 4.0:
-            break
-        if time.monotonic() > deadline:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
-        time.sleep(0.001)
-    raise CommandError(f"processes of the run could not be killed (stuck in the kernel?): {left[:10] or [pid]}")
+class Runner:
+    """Runs of one command under the same limits, one after the other or several at once (a judging's).
+
+    Where runs are sandboxed and a core is free, each run's sandbox is set up
+    ahead, while the run before it goes on (a launch held at its gate:
+    :mod:`~downwedig.contest.running.launch`), so that setting it up, about
+    4 ms of bubblewrap's, is off the run's clock and off the judging's time.
+    The launches are made by a thread of the runner's that lives as long as it
+    does: bubblewrap ends its sandbox when the thread that started it ends.
+    A context manager: leaving it discards the launch made ready and not used
+    (``ahead=False``: none is made).  :meth:`run` is :func:`run_solution`'s.
+
+    >>> with Runner("cat", Limits(cpu_s=1, memory_mib=64)) as runner:
+    ...     [runner.run(data).stdout for data in (b"a", b"b")]
+    [b'a', b'b']
+    """
+
+    def __init__(
+        self, command: str, limits: Limits | None = None, *, timeout: float | None = None, ahead: bool | None = None
+    ) -> None:
+        self.command = command
+        self.limits = limits
+        self.timeout = _timeout(limits, timeout)
+        self.ahead = isinstance(sandbox(), Sandbox) and _cores() > 1 if ahead is None else ahead
+        self._made = threading.Condition()
+        self._ready: Launch | BaseException | None = None
+        self._asked = False  # (a launch is being made)
+        self._requests: queue.SimpleQueue[bool] = queue.SimpleQueue()
+        self._maker: threading.Thread | None = None
+        self._closed = False
+
+    def run(self, data: bytes | Path) -> Run:
+        """Run the command with ``data`` on its input, as :func:`run_solution` does; the next run made ready."""
+        if not isinstance(data, (bytes, bytearray)):
+            data = Path(data).read_bytes()
+        launched = self._take()
+        if launched is None:
+            launched = launch(self.command, self.limits, timeout=self.timeout)
+        if self.ahead:
+            self._ask()
+        return _finish(launched, bytes(data), self.limits)
+
+    def _take(self) -> Launch | None:
+        """The launch made ready (waiting while it is being made), or None."""
+        with self._made:
+            while self._asked:
+                self._made.wait()
+            ready, self._ready = self._ready, None
+        if isinstance(ready, Launch) and stopping():
+            ready.discard()
+            raise Stopped("runs were stopped")
+        return ready if isinstance(ready, Launch) else None  # (one that failed: launched again, to say why)
+
+    def _ask(self) -> None:
+        with self._made:
+            if self._closed or self._asked or self._ready is not None:
+                return
+            self._asked = True
+            if self._maker is None:
+                self._maker = threading.Thread(target=self._make, name="downwedig-launches", daemon=True)
+                self._maker.start()
+        self._requests.put(True)
+
+    def _make(self) -> None:
+        while self._requests.get():
+            made: Launch | BaseException
+            try:
+                made = launch(self.command, self.limits, timeout=self.timeout, gate=True)
+            except BaseException as exc:  # (kept for the next run, which launches again and says it)
+                made = exc
+            with self._made:
+                self._asked = False
+                self._ready = made
+                self._made.notify_all()
+
+    def close(self) -> None:
+        """Discard the launch made ready, if any (its sandbox killed at its gate), and end the runner's thread.
+        O(1)."""
+        with self._made:
+            self._closed = True
+            maker = self._maker
+        if maker is not None:
+            self._requests.put(False)
+            maker.join()
+        with self._made:
+            ready, self._ready = self._ready, None
+        if isinstance(ready, Launch):
+            ready.discard()
+
+    def __enter__(self) -> Runner:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()

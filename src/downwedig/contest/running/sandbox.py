@@ -227,6 +227,7 @@ class Sandbox:
         space: int = SPACE_BYTES,
         counted_by_wait: bool = False,
         uid: int = RUN_UID,
+        gate: int | None = None,
     ) -> list[str]:
         """The words that run what follows them (``/bin/sh -c SCRIPT``) in the sandbox. O(len).
 
@@ -235,12 +236,16 @@ class Sandbox:
         ``counted_by_wait``: the run's resources are counted by waiting for it
         (no cgroup), so the command is the namespace's first process itself.
         ``uid``: the run's uid when the judge is root (:func:`lease` gives one).
+        ``gate``: a file descriptor the command waits on, once its sandbox is
+        set up, until a byte comes (``--block-fd``).
 
         >>> found = sandbox()
         >>> found if isinstance(found, str) else found.argv("true", None)[0] == found.bwrap
         True
         """
         words = [self.bwrap, "--die-with-parent", "--new-session"]
+        if gate is not None:
+            words += ["--block-fd", str(gate)]
         if counted_by_wait:  # (no reaper of bubblewrap's: its outer process then waits for the command itself,
             words.append("--as-pid-1")  # so that the command's CPU time and peak reach the judge's wait)
         words += ["--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try"]

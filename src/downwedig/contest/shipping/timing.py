@@ -28,7 +28,7 @@ from ...errors import CommandError
 from ...staircase import TIME_LIMIT_S
 from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
 from ..judging.verdict import Limits, Verdict
-from ..running.run import run_solution
+from ..running.run import Runner
 from .formats import PackageFormat, get_format
 
 __all__ = ["CXX", "Measured", "Timing", "choose", "measure"]
@@ -118,15 +118,16 @@ def measure(
             if progress is not None:
                 progress(f"{solution} ({how})")
             slowest: Measured | None = None
-            for name, data, expected in tests:
-                run = run_solution(command, data, _MEASURE)
-                found = classify(run, expected, _MEASURE)
-                if found.verdict is not Verdict.AC:
-                    raise CommandError(
-                        f"the accepted {solution} ({how}) got {found.verdict} on {name}: {found.message}"
-                    )
-                if slowest is None or run.cpu_seconds > slowest.cpu_s:
-                    slowest = Measured(solution, how, name, run.cpu_seconds)
+            with Runner(command, _MEASURE) as runner:  # (each run's sandbox set up while the one before it goes on)
+                for name, data, expected in tests:
+                    run = runner.run(data)
+                    found = classify(run, expected, _MEASURE)
+                    if found.verdict is not Verdict.AC:
+                        raise CommandError(
+                            f"the accepted {solution} ({how}) got {found.verdict} on {name}: {found.message}"
+                        )
+                    if slowest is None or run.cpu_seconds > slowest.cpu_s:
+                        slowest = Measured(solution, how, name, run.cpu_seconds)
             if slowest is not None:
                 measured.append(slowest)
     return measured, skipped
