@@ -143,70 +143,52 @@ def stress(
     <Verdict.WA: 'WA'>
     """
     limits = limits or Limits()
+    planned = cases(seed, tests, max_n)
     with Runner(command, limits) as runner:  # (each run's sandbox set up while the one before it goes on)
-        return _stress(
-            command,
-            planned=cases(seed, tests, max_n),
-            limits=limits,
-            jobs=jobs,
-            runner=runner,
-            shrink_runs=shrink_runs,
-            progress=progress,
+
+        def attempt(test: GeneratedTest) -> tuple[list[int], Failure | None]:
+            rows = test.rows()
+            return rows, try_rows(command, rows, limits, runner)
+
+        found: tuple[int, list[int], Failure] | None = None
+        done = 0
+        step = max(1, jobs)
+        with concurrent.futures.ThreadPoolExecutor(step) as pool:
+            for start in range(0, len(planned), step):
+                batch = planned[start : start + step]
+                outcomes = zip(batch, pool.map(attempt, batch), strict=True)
+                for index, (test, (rows, failure)) in enumerate(outcomes, start):
+                    done += 1
+                    if progress:
+                        progress(done, len(planned), test)
+                    if failure is not None and found is None:
+                        found = (index, rows, failure)
+                if found is not None:
+                    break
+        if found is None:
+            return Report(done)
+        index, rows, failure = found
+
+        last: dict[str, Failure] = {}
+
+        def still_fails(candidate: list[int]) -> int | None:
+            result = try_rows(command, candidate, limits, runner)
+            if result is None or result.verdict is not failure.verdict:
+                return None
+            last[str(candidate)] = result
+            return result.first_wrong_day or len(candidate)
+
+        budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.verdict is Verdict.TLE else shrink_runs
+        shrunk = shrink(rows, still_fails, max_runs=budget)
+        minimal_failure = last.get(str(shrunk.rows), failure)
+        return Report(
+            done,
+            planned[index],
+            index,
+            failure,
+            shrunk.rows,
+            minimal_failure,
+            shrunk.runs,
+            shrunk.complete,
+            shrunk.repeated,
         )
-
-
-def _stress(
-    command: str,
-    *,
-    planned: list[GeneratedTest],
-    limits: Limits,
-    jobs: int,
-    runner: Runner,
-    shrink_runs: int,
-    progress: Callable[[int, int, GeneratedTest], None] | None,
-) -> Report:
-    def attempt(test: GeneratedTest) -> tuple[list[int], Failure | None]:
-        rows = test.rows()
-        return rows, try_rows(command, rows, limits, runner)
-
-    found: tuple[int, list[int], Failure] | None = None
-    done = 0
-    step = max(1, jobs)
-    with concurrent.futures.ThreadPoolExecutor(step) as pool:
-        for start in range(0, len(planned), step):
-            batch = planned[start : start + step]
-            for index, (test, (rows, failure)) in enumerate(zip(batch, pool.map(attempt, batch), strict=True), start):
-                done += 1
-                if progress:
-                    progress(done, len(planned), test)
-                if failure is not None and found is None:
-                    found = (index, rows, failure)
-            if found is not None:
-                break
-    if found is None:
-        return Report(done)
-    index, rows, failure = found
-
-    last: dict[str, Failure] = {}
-
-    def still_fails(candidate: list[int]) -> int | None:
-        result = try_rows(command, candidate, limits, runner)
-        if result is None or result.verdict is not failure.verdict:
-            return None
-        last[str(candidate)] = result
-        return result.first_wrong_day or len(candidate)
-
-    budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.verdict is Verdict.TLE else shrink_runs
-    shrunk = shrink(rows, still_fails, max_runs=budget)
-    minimal_failure = last.get(str(shrunk.rows), failure)
-    return Report(
-        done,
-        planned[index],
-        index,
-        failure,
-        shrunk.rows,
-        minimal_failure,
-        shrunk.runs,
-        shrunk.complete,
-        shrunk.repeated,
-    )
