@@ -151,9 +151,11 @@ class Launch:
         """Kill what is left of the run and reap its first process (at ``deadline`` at the latest): its wait status
         and resource usage."""
         self.ended = True
-        left = self.counted.end(self.process.pid, ended, self.mark, deadline)
-        with sweep.LOCK:
-            sweep.ACTIVE.pop(self.mark, None)
+        try:
+            left = self.counted.end(self.process.pid, ended, self.mark, deadline)
+        finally:
+            with sweep.LOCK:
+                sweep.ACTIVE.pop(self.mark, None)
         status, usage = reap(self.process.pid, left, deadline)
         self.process.returncode = os.waitstatus_to_exitcode(status)
         return status, usage

@@ -272,7 +272,8 @@ class Runner:
     The launches are made by a thread of the runner's that lives as long as it
     does: bubblewrap ends its sandbox when the thread that started it ends.
     A context manager: leaving it discards the launch made ready and not used
-    (``ahead=False``: none is made).  :meth:`run` is :func:`run_solution`'s.
+    (``ahead=False``, or no sandbox: none is made).  :meth:`run` is
+    :func:`run_solution`'s.
 
     >>> with Runner("cat", Limits(cpu_s=1, memory_mib=64)) as runner:
     ...     [runner.run(data).stdout for data in (b"a", b"b")]
@@ -285,7 +286,8 @@ class Runner:
         self.command = command
         self.limits = limits
         self.timeout = _timeout(limits, timeout)
-        self.ahead = isinstance(sandbox(), Sandbox) and _cores() > 1 if ahead is None else ahead
+        # (Only a sandbox holds a launched command at a gate; without one it would start at once.)
+        self.ahead = isinstance(sandbox(), Sandbox) and (_cores() > 1 if ahead is None else ahead)
         self._made = threading.Condition()
         self._ready: Launch | BaseException | None = None
         self._asked = False  # (a launch is being made)
