@@ -336,7 +336,7 @@ def judge(
     limits = limits or Limits()
     prints = list(fingerprints) if fingerprints is not None else check_tests(tests)
     results: list[Result] = []
-    runner = Runner(command, limits)  # (each run's sandbox set up while the one before it goes on)
+    runner = Runner(command, limits, jobs=max(1, jobs))  # (each run's sandbox set up while the one before goes on)
     with runner, concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
         pending: collections.deque[concurrent.futures.Future[Result]] = collections.deque()
         waiting = zip(tests, prints, strict=True)

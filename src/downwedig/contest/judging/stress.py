@@ -144,7 +144,7 @@ def stress(
     """
     limits = limits or Limits()
     planned = cases(seed, tests, max_n)
-    with Runner(command, limits) as runner:  # (each run's sandbox set up while the one before it goes on)
+    with Runner(command, limits, jobs=max(1, jobs)) as runner:  # (each run's sandbox set up ahead of its turn)
 
         def attempt(test: GeneratedTest) -> tuple[list[int], Failure | None]:
             rows = test.rows()

@@ -265,7 +265,8 @@ def _cores() -> int:
 class Runner:
     """Runs of one command under the same limits, one after the other or several at once (a judging's).
 
-    Where runs are sandboxed and a core is free, each run's sandbox is set up
+    Where runs are sandboxed and a core is free (more than the ``jobs`` runs
+    that go on at once), each run's sandbox is set up
     ahead, while the run before it goes on (a launch held at its gate:
     :mod:`~downwedig.contest.running.launch`), so that setting it up, about
     4 ms of bubblewrap's, is off the run's clock and off the judging's time.
@@ -281,13 +282,19 @@ class Runner:
     """
 
     def __init__(
-        self, command: str, limits: Limits | None = None, *, timeout: float | None = None, ahead: bool | None = None
+        self,
+        command: str,
+        limits: Limits | None = None,
+        *,
+        timeout: float | None = None,
+        jobs: int = 1,
+        ahead: bool | None = None,
     ) -> None:
         self.command = command
         self.limits = limits
         self.timeout = _timeout(limits, timeout)
         # (Only a sandbox holds a launched command at a gate; without one it would start at once.)
-        self.ahead = isinstance(sandbox(), Sandbox) and (_cores() > 1 if ahead is None else ahead)
+        self.ahead = isinstance(sandbox(), Sandbox) and (_cores() > jobs if ahead is None else ahead)
         self._made = threading.Condition()
         self._ready: Launch | BaseException | None = None
         self._asked = False  # (a launch is being made)
