@@ -352,7 +352,7 @@ def test_a_runner_sets_the_next_sandbox_up_while_a_run_goes_on_and_lets_it_go_at
     # the launch made ready and not used is discarded with the runner, and nothing of it is left.
     _full_mode()
     from downwedig.contest.running.limits import Limits
-    from downwedig.contest.running.run import Runner
+    from downwedig.contest.running.runner import Runner
 
     code = "import sys, time; sys.stdout.write(f'{time.monotonic()} {sys.stdin.read()}')"
     command = f"{shlex.quote(sys.executable)} -S -c {shlex.quote(code)}"
@@ -374,7 +374,8 @@ def test_a_runner_sets_the_next_sandbox_up_while_a_run_goes_on_and_lets_it_go_at
 def test_stop_all_ends_a_run_made_ready_ahead(tag: str) -> None:
     _full_mode()
     from downwedig.contest.running.limits import Limits
-    from downwedig.contest.running.run import Runner, Stopped, stop_all
+    from downwedig.contest.running.run import Stopped, stop_all
+    from downwedig.contest.running.runner import Runner
 
     with Runner("cat", Limits(cpu_s=2, memory_mib=256), ahead=True) as runner:
         assert runner.run(b"one").stdout == b"one"

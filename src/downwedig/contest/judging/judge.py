@@ -49,7 +49,8 @@ from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt
 from ...reader import parse
-from ..running.run import JudgeFailure, Run, Runner, describe_exit, run_solution
+from ..running.run import JudgeFailure, Run, describe_exit, run_solution
+from ..running.runner import Runner
 from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
 from .verdict import Limits, Verdict

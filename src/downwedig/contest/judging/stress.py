@@ -10,7 +10,7 @@ stops at the first failure in plan order.  It then
 :func:`~downwedig.contest.judging.shrink.shrink`\\ s the input while the
 solution keeps failing the same way (the same verdict).
 
-Every run goes through the stress test's :class:`~downwedig.contest.running.run.Runner`: its own
+Every run goes through the stress test's :class:`~downwedig.contest.running.runner.Runner`: its own
 cgroup where the machine allows it, else its own process group, in the sandbox where
 bubblewrap works (set up while the run before it goes on), killed as a whole when it times
 out or has finished.
@@ -29,7 +29,8 @@ from ...engine.solver import answer
 from ...staircase import Staircase
 from ..generating.prng import SplitMix64, derive_seed
 from ..generating.registry import GeneratedTest, all_families, to_text
-from ..running.run import Runner, run_solution
+from ..running.run import run_solution
+from ..running.runner import Runner
 from .check import Checked
 from .judge import classify
 from .shrink import shrink

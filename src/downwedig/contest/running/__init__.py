@@ -2,8 +2,9 @@
 
 - :mod:`~downwedig.contest.running.limits`: a run's :class:`~downwedig.contest.running.limits.Limits`;
 - :mod:`~downwedig.contest.running.run`: :func:`~downwedig.contest.running.run.run_solution`, one straight
-  flow over the isolation of :mod:`~downwedig.contest.running.isolation`, and the
-  :class:`~downwedig.contest.running.run.Runner` of many runs of one command;
+  flow over the isolation of :mod:`~downwedig.contest.running.isolation`;
+- :mod:`~downwedig.contest.running.runner`: the :class:`~downwedig.contest.running.runner.Runner` of many
+  runs of one command, each made ready while the run before it goes on;
 - :mod:`~downwedig.contest.running.launch`: everything before a run's command runs (so that a run can be
   made ready ahead), and :func:`~downwedig.contest.running.launch.stop_all`;
 - :mod:`~downwedig.contest.running.isolation`: the one interface over the modes (what accounts for the run
@@ -27,6 +28,7 @@ __all__ = [
     "launch",
     "limits",
     "run",
+    "runner",
     "sandbox",
     "shims",
     "sweep",

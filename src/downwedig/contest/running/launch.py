@@ -8,7 +8,7 @@ starts its shell; the command is held until :meth:`Launch.release`:
   on into bubblewrap, which sets the sandbox up (its namespaces and mounts,
   most of its cost) and then waits at the gate (``--block-fd``) until the
   judge writes to it.  A launch made while the run before it goes on (see
-  :class:`~downwedig.contest.running.run.Runner`) is ready when its turn
+  :class:`~downwedig.contest.running.runner.Runner`) is ready when its turn
   comes, and the run's clock, like its CPU time, starts at the gate;
 - otherwise the shell stops itself until it is placed in its cgroup, at the
   release (or, in a process group, the command starts at once).

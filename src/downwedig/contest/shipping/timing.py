@@ -28,7 +28,7 @@ from ...errors import CommandError
 from ...staircase import TIME_LIMIT_S
 from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
 from ..judging.verdict import Limits, Verdict
-from ..running.run import Runner
+from ..running.runner import Runner
 from .formats import PackageFormat, get_format
 
 __all__ = ["CXX", "Measured", "Timing", "choose", "measure"]
