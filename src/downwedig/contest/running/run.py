@@ -174,6 +174,11 @@ def _size(file: object) -> int:
 
 
 def timeout_of(limits: Limits | None, timeout: float | None) -> float:
+    """A run's wall-clock limit: ``timeout`` if given, else the limits' (a TypeError without either). O(1).
+
+    >>> timeout_of(None, 3.0), timeout_of(Limits(cpu_s=2), None)
+    (3.0, 4.0)
+    """
     if timeout is not None:
         return timeout
     if limits is None:
@@ -203,7 +208,9 @@ def run_solution(
 
 
 def finish(launched: Launch, data: bytes, limits: Limits | None) -> Run:
-    """Let a launched run go with ``data`` on its input, wait for it (its limits), end it and say what it did."""
+    """Let a launched run go with ``data`` on its input, wait for it (under its limits), end it and say what it
+    did: :func:`run_solution`'s second half, and a :class:`~downwedig.contest.running.runner.Runner`'s.
+    Cost: the run itself."""
     with launched:
         counted = launched.counted
         output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
