@@ -111,6 +111,7 @@ class Launch:
         files: tuple[IO[bytes], IO[bytes], int],
         gate: int | None,
         work: tuple[str | None, str],
+        limits: Limits | None,
         timeout: float,
     ) -> None:
         self.stack = stack
@@ -122,6 +123,7 @@ class Launch:
         self.writer: int | None = files[2]  # (the input pipe's end, the judge's until the run takes it: take_input)
         self.gate = gate  # (the write end of the sandbox's gate, while the command waits at it)
         self.private, self.work = work  # (the run's folder on the judge's disk, if any, and its work folder)
+        self.limits = limits  # (the run's, and its wall-clock limit: what its end is judged by)
         self.timeout = timeout
         self.ended = False
 
@@ -273,6 +275,7 @@ def launch(command: str, limits: Limits | None, *, timeout: float, gate: bool = 
             (stdout, stderr, writer),
             None if gates is None else gates[1],
             (private, work),
+            limits,
             timeout,
         )
     try:

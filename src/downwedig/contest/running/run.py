@@ -204,15 +204,15 @@ def run_solution(
     wall = timeout_of(limits, timeout)
     if not isinstance(data, (bytes, bytearray)):
         data = Path(data).read_bytes()
-    return finish(launch(command, limits, timeout=wall), bytes(data), limits)
+    return finish(launch(command, limits, timeout=wall), bytes(data))
 
 
-def finish(launched: Launch, data: bytes, limits: Limits | None) -> Run:
+def finish(launched: Launch, data: bytes) -> Run:
     """Let a launched run go with ``data`` on its input, wait for it (under its limits), end it and say what it
     did: :func:`run_solution`'s second half, and a :class:`~downwedig.contest.running.runner.Runner`'s.
     Cost: the run itself."""
     with launched:
-        counted = launched.counted
+        counted, limits = launched.counted, launched.limits
         output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
         feeder = _Feeder(launched.take_input(), data)
         ended = "killed"

@@ -81,7 +81,7 @@ class Runner:
             launched = launch(self.command, self.limits, timeout=self.timeout)
         if self.ahead:
             self._ask()
-        return finish(launched, bytes(data), self.limits)
+        return finish(launched, bytes(data))
 
     def _take(self) -> Launch | None:
         """The launch made ready (waiting while it is being made), or None."""
