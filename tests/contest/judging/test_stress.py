@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from downwedig.contest.generating.registry import generate
-from downwedig.contest.judging.stress import cases, stress, try_rows
+from downwedig.contest.judging.stress import Failure, cases, stress, try_rows
 from downwedig.contest.judging.verdict import Limits, Verdict
+from downwedig.contest.running.runner import Runner
 
 from ...solutions import solution_command
 
@@ -25,7 +26,12 @@ def test_cases_are_reproducible_and_match_gen() -> None:
 def test_each_kind_of_failure_gets_the_judge_s_verdict() -> None:
     rows = [0, 0]  # answer 21
     limits = Limits(cpu_s=2, memory_mib=256)
-    assert try_rows("echo 21", rows, limits) is None
+
+    def try_command(command: str, limits: Limits) -> Failure | None:
+        with Runner(command, limits) as runner:
+            return try_rows(runner, rows)
+
+    assert try_command("echo 21", limits) is None
     commands = {
         Verdict.WA: "echo 22",
         Verdict.PE: "echo 2",
@@ -33,9 +39,9 @@ def test_each_kind_of_failure_gets_the_judge_s_verdict() -> None:
         Verdict.TLE: "sleep 10",
     }
     for verdict, command in commands.items():
-        failure = try_rows(command, rows, Limits(cpu_s=0.5) if verdict is Verdict.TLE else limits)
+        failure = try_command(command, Limits(cpu_s=0.5) if verdict is Verdict.TLE else limits)
         assert failure is not None and failure.verdict is verdict, (command, failure)
-    wrong = try_rows("echo 22", rows, limits)
+    wrong = try_command("echo 22", limits)
     assert wrong is not None and wrong.first_wrong_day == 2 and wrong.received == b"22\n"
     assert wrong.message == "wrong answer on day 2: expected 1 (Dina wins), received 2 (Dima wins); 1 of 2 days wrong"
 

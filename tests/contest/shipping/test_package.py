@@ -16,6 +16,7 @@ from downwedig.contest.generating.validate import validate
 from downwedig.contest.judging import judge as judging
 from downwedig.contest.judging.judge import find_tests, judge_test
 from downwedig.contest.judging.verdict import Limits
+from downwedig.contest.running.runner import Runner
 from downwedig.contest.shipping.cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
 from downwedig.contest.shipping.destination import check_destination
 from downwedig.contest.shipping.package import Built, write_package
@@ -181,12 +182,13 @@ def judged_tests(root: Path) -> list[judging.Test]:
 def first_failure(command: str, root: Path, only: set[str] | None = None) -> tuple[str, str] | None:
     """Judge ``command`` on the package's tests in order (as a judge does; ``only`` those named, if given)
     up to the first that is not AC."""
-    for test in judged_tests(root):
-        if only is not None and test.name not in only:
-            continue
-        result = judge_test(command, test, Limits(cpu_s=30))
-        if result.verdict != "AC":
-            return test.name, result.verdict
+    with Runner(command, Limits(cpu_s=30)) as runner:
+        for test in judged_tests(root):
+            if only is not None and test.name not in only:
+                continue
+            result = judge_test(runner, test)
+            if result.verdict != "AC":
+                return test.name, result.verdict
     return None
 
 

@@ -49,7 +49,7 @@ from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt
 from ...reader import parse
-from ..running.run import JudgeFailure, Run, describe_exit, run_solution
+from ..running.run import JudgeFailure, Run, describe_exit
 from ..running.runner import Runner
 from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
@@ -280,19 +280,17 @@ def classify(run: Run, expected: str, limits: Limits) -> Checked:
     return compare(expected, run.stdout)
 
 
-def judge_test(
-    command: str, test: Test, limits: Limits, fingerprint: bytes | None = None, *, runner: Runner | None = None
-) -> Result:
-    """Run ``command`` on one test and judge it. O(the run).
+def judge_test(runner: Runner, test: Test, fingerprint: bytes | None = None) -> Result:
+    """Run the runner's command on one test and judge it by the runner's limits (the one source of both). O(the run).
 
     With ``fingerprint`` (from :func:`check_tests`), a test whose files
-    changed or can no longer be read is not run, and gets ``FAIL``.  With
-    ``runner`` (the judging's, of the same command and limits), the run is its.
+    changed or can no longer be read is not run, and gets ``FAIL``.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "t.in").write_bytes(b"1\\nWWWWWWWW\\n"), (folder / "t.ans").write_bytes(b"2\\n")
-    >>> judge_test("echo 2", find_tests([folder])[0], Limits()).verdict
+    >>> with Runner("echo 2", Limits()) as runner:
+    ...     judge_test(runner, find_tests([folder])[0]).verdict
     <Verdict.AC: 'AC'>
     """
     try:
@@ -302,10 +300,10 @@ def judge_test(
             raise
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"not run: {exc}")
     try:
-        run = runner.run(data) if runner is not None else run_solution(command, data, limits)
+        run = runner.run(data)
     except JudgeFailure as exc:
         return Result(test.name, Verdict.FAIL, 0.0, 0.0, None, f"the judge's own failure, not the solution's: {exc}")
-    found = classify(run, expected, limits)
+    found = classify(run, expected, runner.limits)
     return Result(test.name, found.verdict, run.cpu_seconds, run.seconds, run.peak_mib, found.message)
 
 
@@ -342,7 +340,7 @@ def judge(
         pending: collections.deque[concurrent.futures.Future[Result]] = collections.deque()
         waiting = zip(tests, prints, strict=True)
         for test, fingerprint in itertools.islice(waiting, max(1, jobs)):
-            pending.append(pool.submit(judge_test, command, test, limits, fingerprint, runner=runner))
+            pending.append(pool.submit(judge_test, runner, test, fingerprint))
         while pending:
             result = pending.popleft().result()
             results.append(result)
@@ -353,7 +351,7 @@ def judge(
                     future.cancel()
                 break
             for test, fingerprint in itertools.islice(waiting, 1):
-                pending.append(pool.submit(judge_test, command, test, limits, fingerprint, runner=runner))
+                pending.append(pool.submit(judge_test, runner, test, fingerprint))
     return results
 
 

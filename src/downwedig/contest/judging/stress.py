@@ -29,7 +29,6 @@ from ...engine.solver import answer
 from ...staircase import Staircase
 from ..generating.prng import SplitMix64, derive_seed
 from ..generating.registry import GeneratedTest, all_families, to_text
-from ..running.run import run_solution
 from ..running.runner import Runner
 from .check import Checked
 from .judge import classify
@@ -101,18 +100,19 @@ def cases(seed: int, tests: int, max_n: int, families: list[str] | None = None) 
     return planned
 
 
-def try_rows(command: str, rows: list[int], limits: Limits, runner: Runner | None = None) -> Failure | None:
-    """Run ``command`` on ``rows`` (through ``runner``, the stress test's, if given) and judge it against the
-    engine: how it failed, or None. O(n) plus the run.
+def try_rows(runner: Runner, rows: list[int]) -> Failure | None:
+    """Run the runner's command on ``rows`` and judge it against the engine, by the runner's limits: how it
+    failed, or None. O(n) plus the run.
 
     >>> import shlex, sys
-    >>> print(try_rows(f"{shlex.quote(sys.executable)} -c 'print(22)'", [0, 0], Limits()).message)
+    >>> with Runner(f"{shlex.quote(sys.executable)} -c 'print(22)'", Limits()) as runner:
+    ...     print(try_rows(runner, [0, 0]).message)
     wrong answer on day 2: expected 1 (Dina wins), received 2 (Dima wins); 1 of 2 days wrong
     """
     expected = answer(Staircase.from_ints(rows))
     data = to_text(rows).encode("ascii")
-    run = runner.run(data) if runner is not None else run_solution(command, data, limits)
-    found: Checked = classify(run, expected, limits)
+    run = runner.run(data)
+    found: Checked = classify(run, expected, runner.limits)
     if found.verdict is Verdict.AC:
         return None
     return Failure(found.verdict, found.message, expected, run.stdout, found.first_wrong_day, run.stderr)
@@ -149,7 +149,7 @@ def stress(
 
         def attempt(test: GeneratedTest) -> tuple[list[int], Failure | None]:
             rows = test.rows()
-            return rows, try_rows(command, rows, limits, runner)
+            return rows, try_rows(runner, rows)
 
         found: tuple[int, list[int], Failure] | None = None
         done = 0
@@ -173,7 +173,7 @@ def stress(
         last: dict[str, Failure] = {}
 
         def still_fails(candidate: list[int]) -> int | None:
-            result = try_rows(command, candidate, limits, runner)
+            result = try_rows(runner, candidate)
             if result is None or result.verdict is not failure.verdict:
                 return None
             last[str(candidate)] = result

@@ -53,7 +53,7 @@ class Runner:
     def __init__(
         self,
         command: str,
-        limits: Limits | None = None,
+        limits: Limits,
         *,
         timeout: float | None = None,
         jobs: int = 1,
