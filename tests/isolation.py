@@ -73,9 +73,11 @@ def unboxed(monkeypatch: pytest.MonkeyPatch) -> None:
 def boxed(monkeypatch: pytest.MonkeyPatch) -> sandbox.Sandbox:
     """Runs in the sandbox (skipped, saying what to install, where bubblewrap is missing or does not work)."""
     monkeypatch.setenv(sandbox.CHOICE, "bwrap")
-    found = sandbox.sandbox()
-    if isinstance(found, str):
-        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found}")
+    try:
+        found = sandbox.sandbox()
+    except CommandError as exc:
+        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {exc}")
+    assert isinstance(found, sandbox.Sandbox)
     return found
 
 

@@ -48,18 +48,43 @@ def test_a_deleted_tmpdir_is_the_judge_s_failure(tmp_path: Path) -> None:
     assert second["verdict"] == "FAIL" and "the judge's own failure" in second["message"], second
 
 
-def test_a_full_tmpdir_is_the_judge_s_failure_not_the_solution_s(tmp_path: Path) -> None:
+@pytest.mark.parametrize("box", ["boxed", "unboxed"])
+def test_a_full_tmpdir_is_the_judge_s_failure_not_the_solution_s(
+    box: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    # Without the sandbox a run's folder is on the judge's disk, which the judge checks first (FAIL, the judge's
+    # trouble); in the sandbox nothing of a run is on it (its folder is memory, its output a pipe): AC.
     if os.geteuid() != 0:
         pytest.skip("mounts a 2 MiB tmpfs as the judge's TMPDIR, which needs root")
+    request.getfixturevalue(box)
     tests, full = _two_tests(tmp_path / "t"), tmp_path / "full"
     full.mkdir()
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(full)], check=True)
     try:
-        report = _judge(tests, f"{sys.executable} -m downwedig solve", full)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "downwedig",
+                "test",
+                str(tests),
+                "--solution",
+                f"{sys.executable} -m downwedig solve",
+            ]
+            + ["--format", "json"],
+            capture_output=True,
+            timeout=120,
+            env={**os.environ, "TMPDIR": str(full)},
+        )
     finally:
         subprocess.run(["umount", str(full)], check=True)
-    assert [row["verdict"] for row in report["tests"]] == ["FAIL", "FAIL"], report
-    assert "free; a run needs" in report["tests"][0]["message"]
+    assert b"Traceback" not in done.stderr, done.stderr
+    report = json.loads(done.stdout)
+    if box == "boxed":
+        assert done.returncode == 0 and [row["verdict"] for row in report["tests"]] == ["AC", "AC"], report
+    else:
+        assert done.returncode == 1 and [row["verdict"] for row in report["tests"]] == ["FAIL", "FAIL"], report
+        assert "free; a run without the sandbox needs" in report["tests"][0]["message"]
 
 
 @pytest.mark.parametrize("box", ["boxed", "unboxed"])

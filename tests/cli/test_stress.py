@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.running.run import run_solution
+from downwedig.contest.running.run import Limits, run_solution
 
 from ..conftest import Cli
 from ..solutions import SOLUTION, solution_command
@@ -41,7 +41,10 @@ def test_wrong_answers_are_caught_and_shrunk(cli: Cli, tmp_path: Path, bug: str)
     # The printed gen command reproduces the original failing test.
     gen = next(line for line in result.out.splitlines() if line.startswith("original test")).split(": ", 1)[1]
     assert cli(*shlex.split(gen)[1:], "-o", tmp_path / "orig.in").status == 0
-    assert run_solution(solution_command(tmp_path, bug), (tmp_path / "orig.in").read_bytes(), timeout=10).stdout != b""
+    assert (
+        run_solution(solution_command(tmp_path, bug), (tmp_path / "orig.in").read_bytes(), Limits(), timeout=10).stdout
+        != b""
+    )
     # (Reproducible from the seed: docs/contest.md's transcript of `stress`, run by tests/test_readme.py, pins a
     # whole report, shrinking included.)
 

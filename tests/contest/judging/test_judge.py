@@ -114,8 +114,8 @@ LIMITS = Limits(cpu_s=1.0, memory_mib=100)
         (run(-9, peak=95.0), "MLE", "peak 95 MiB"),
         (run(-9, peak=50.0), "RE", "killed by signal SIGKILL"),
         (run(3, stderr=b"Traceback\n  ...\nIndexError: boom\n"), "RE", "exit status 3; stderr: IndexError: boom"),
-        (run(-25, overflow="output"), "RE", "SIGXFSZ: its output went over the limit of 8388608 bytes"),
-        (run(-25, overflow="error output"), "RE", "SIGXFSZ: its error output went over the limit of 8388608 bytes"),
+        (run(-9, overflow="output"), "RE", "its output went over the limit of 8388608 bytes"),
+        (run(-9, overflow="error output"), "RE", "its error output went over the limit of 8388608 bytes"),
         (run(-25), "RE", "SIGXFSZ: a file it wrote went over the limit of 8388608 bytes"),
         # The kernel's OOM killer ended a process of the run's cgroup: MLE, even when the run then hung or passed.
         (run(0, b"211\n", peak=100.0, oom=True), "MLE", "limit 100 MiB: the kernel ended it out of memory"),

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from downwedig.contest.running import sweep
+from downwedig import owner
 
 from ...isolation import boxed, grouped, mode, tag, unboxed
 
@@ -26,7 +26,7 @@ _BASES = (
 
 def _groups() -> set[str]:
     """The cgroups named after this test process (its runs' and its own tests' groups), in the usual places."""
-    mine = f"downwedig-{sweep.namespace()}-{os.getpid()}-"
+    mine = f"downwedig-{owner.namespace()}-{os.getpid()}-"
     found: set[str] = set()
     for base in _BASES:
         with contextlib.suppress(OSError):

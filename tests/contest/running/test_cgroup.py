@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from downwedig import owner
 from downwedig.contest.running import cgroup, cgroupfs
 
 from ...conftest import missing_tool
@@ -69,7 +70,7 @@ def test_the_cgroup_v2_core_on_the_kernel(tmp_path: object) -> None:
     base = cgroupfs.bases().get("")
     if base is None or not os.access(base, os.W_OK):
         missing_tool("needs a writable cgroup v2 (unified) hierarchy, as root has on most Linux machines")
-    folder = os.path.join(base, f"downwedig-{cgroupfs.namespace()}-{os.getpid()}-{cgroupfs.start_time()}-7e57")
+    folder = os.path.join(base, f"downwedig-{owner.namespace()}-{os.getpid()}-{owner.start_time()}-7e57")
     try:
         os.mkdir(folder)
     except OSError as exc:

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.running import cgroup, cgroupfs, sweep
+from downwedig import owner
+from downwedig.contest.running import cgroup, cgroupfs
 from downwedig.contest.running.limits import Limits
 from downwedig.contest.running.run import Stopped, describe_exit, has_gnu_time, run_solution, stop_all
 
@@ -60,7 +61,7 @@ def pid_from(path: Path) -> int:
 
 def test_a_hang_is_killed_with_everything_it_started(tmp_path: Path, mode: str) -> None:
     pids_file = tmp_path / "pids"
-    run = run_solution(solution_command(tmp_path, "hang", HANG.format(pids=str(pids_file))), b"", timeout=1)
+    run = run_solution(solution_command(tmp_path, "hang", HANG.format(pids=str(pids_file))), b"", Limits(), timeout=1)
     assert run.timed_out and run.returncode is None and run.isolation.split("+")[0] == mode
     pids = [int(p) for p in pids_file.read_text().split()]
     assert len(pids) == 2
@@ -76,7 +77,7 @@ def test_background_processes_of_a_finished_run_are_killed(tmp_path: Path, mode:
         f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
         "print('2')\n"
     )
-    run = run_solution(solution_command(tmp_path, "leaver", script), b"1\nWWWWWWWW\n", timeout=10)
+    run = run_solution(solution_command(tmp_path, "leaver", script), b"1\nWWWWWWWW\n", Limits(), timeout=10)
     assert run.returncode == 0 and run.stdout == b"2\n"
     assert wait_until_gone([int(pid_file.read_text())]) == []
 
@@ -94,7 +95,7 @@ def test_a_finished_run_is_not_held_up_by_a_child_keeping_its_output_open(tmp_pa
     # The child inherits stdout and sleeps on: the run ends with the command, its answer intact (D10).
     pid_file = tmp_path / "pid"
     command = f"sleep 600 & echo $! > {pid_file}; echo 2"
-    run = run_solution(command, b"1\nWWWWWWWW\n", timeout=30)
+    run = run_solution(command, b"1\nWWWWWWWW\n", Limits(), timeout=30)
     assert (run.returncode, run.stdout) == (0, b"2\n")
     assert wait_until_gone([pid_from(pid_file)]) == []
 
@@ -105,7 +106,7 @@ def test_a_process_that_escapes_its_group_does_not_outlive_the_run(tmp_path: Pat
     pid_file = tmp_path / "pid"
     escape = f"setsid sh -c 'echo $$ > {pid_file}; exec sleep 600' >/dev/null 2>&1 </dev/null &"
     settled = f"until [ -s {pid_file} ]; do sleep 0.01; done;"
-    run = run_solution(f"{escape} {settled} echo 2", b"", timeout=30)
+    run = run_solution(f"{escape} {settled} echo 2", b"", Limits(), timeout=30)
     assert run.returncode == 0 and run.stdout == b"2\n"
     assert wait_until_gone([pid_from(pid_file)]) == []
 
@@ -116,7 +117,7 @@ def test_the_time_limit_holds_when_an_escaped_process_keeps_the_output_open(tmp_
     pid_file = tmp_path / "pid"
     escape = f"setsid sh -c 'echo $$ > {pid_file}; exec sleep 600' &"
     start = time.monotonic()
-    run = run_solution(f"{escape} sleep 600", b"", timeout=1)
+    run = run_solution(f"{escape} sleep 600", b"", Limits(), timeout=1)
     assert run.timed_out
     assert time.monotonic() - start < 20
     assert wait_until_gone([pid_from(pid_file)]) == []
@@ -129,26 +130,31 @@ def test_a_process_that_clears_its_environment_and_leaves_the_session_does_not_o
     pid_file = tmp_path / "pid"
     escape = f"env -i setsid sh -c 'echo $$ > {pid_file}; exec sleep 600' >/dev/null 2>&1 </dev/null &"
     settled = f"until [ -s {pid_file} ]; do sleep 0.01; done;"
-    run = run_solution(f"{escape} {settled} echo 2", b"", timeout=30)
+    run = run_solution(f"{escape} {settled} echo 2", b"", Limits(), timeout=30)
     assert run.returncode == 0 and run.stdout == b"2\n"
     assert wait_until_gone([pid_from(pid_file)]) == []
 
 
 def test_an_output_over_the_limit_ends_the_run_and_is_not_kept_whole(mode: str) -> None:
+    # Its output is a pipe the judge drains: past the limit the run is ended, and only the limit is kept.
+    start = time.monotonic()
     run = run_solution("head -c 50000000 /dev/zero", b"", Limits(output_bytes=1 << 16), timeout=30)
-    assert run.returncode == -signal.SIGXFSZ and run.overflow == "output"
-    assert len(run.stdout) == 1 << 16
-    assert describe_exit(run.returncode) == "killed by signal SIGXFSZ"
+    assert run.overflow == "output" and run.returncode == -signal.SIGKILL and len(run.stdout) == 1 << 16
     errors = run_solution("head -c 50000000 /dev/zero >&2", b"", Limits(output_bytes=1 << 16), timeout=30)
-    assert errors.returncode == -signal.SIGXFSZ and errors.overflow == "error output" and errors.stdout == b""
+    assert errors.overflow == "error output" and errors.stdout == b"" and len(errors.stderr) <= 1 << 16
+    assert time.monotonic() - start < 20
+    # A file it writes is capped by the kernel (RLIMIT_FSIZE): SIGXFSZ.
+    written = run_solution("dd if=/dev/zero of=f bs=1M count=50", b"", Limits(output_bytes=1 << 16), timeout=30)
+    assert written.returncode == -signal.SIGXFSZ and written.overflow is None
+    assert describe_exit(written.returncode) == "killed by signal SIGXFSZ"
 
 
 def test_a_program_s_own_status_and_signal_reach_the_judge(tmp_path: Path, mode: str) -> None:
     crash = solution_command(tmp_path, "crash", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n")
-    assert run_solution(crash, b"", timeout=30).returncode == -signal.SIGSEGV
-    assert run_solution("exit 3", b"", timeout=30).returncode == 3
+    assert run_solution(crash, b"", Limits(), timeout=30).returncode == -signal.SIGSEGV
+    assert run_solution("exit 3", b"", Limits(), timeout=30).returncode == 3
     # A list of commands keeps its shell, which reports a signal as 128 + its number.
-    listed = run_solution(f"true; {crash}", b"", timeout=30)
+    listed = run_solution(f"true; {crash}", b"", Limits(), timeout=30)
     assert listed.returncode == 128 + signal.SIGSEGV
     assert describe_exit(128 + signal.SIGSEGV) == "exit status 139 (as a shell reports SIGSEGV)"
 
@@ -158,7 +164,7 @@ def test_limits_are_set_for_the_command_only(mode: str) -> None:
     # The address space is the memory limit without a cgroup; with one, the cgroup holds it (as judges do).
     space = b"unlimited" if mode.startswith("cgroup") else str(100 * 1024).encode()
     assert run.stdout.split() == [b"4", space, str((8 << 20) // 512).encode()]
-    assert run_solution("ulimit -t", b"", timeout=30).stdout.strip() == b"unlimited"
+    assert run_solution("ulimit -t", b"", Limits(cpu_s=9), timeout=30).stdout.strip() == b"10"
 
 
 def test_the_memory_limit_is_enforced_and_peak_memory_measured(tmp_path: Path, mode: str) -> None:
@@ -175,7 +181,7 @@ def test_the_memory_limit_is_enforced_and_peak_memory_measured(tmp_path: Path, m
 
 def test_the_input_may_be_a_file(tmp_path: Path) -> None:
     (tmp_path / "t.in").write_bytes(b"abc")
-    assert run_solution("cat", tmp_path / "t.in", timeout=30).stdout == b"abc"
+    assert run_solution("cat", tmp_path / "t.in", Limits(), timeout=30).stdout == b"abc"
 
 
 def test_the_peak_memory_is_the_program_s_own_not_the_judge_s(mode: str) -> None:
@@ -186,13 +192,14 @@ def test_the_peak_memory_is_the_program_s_own_not_the_judge_s(mode: str) -> None
         if not has_gnu_time():
             missing_tool("needs GNU time as /usr/bin/time: apt-get install time")
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 32 * 1024  # KiB: this process is large
-    peak = run_solution("true", b"", timeout=30).peak_mib
+    peak = run_solution("true", b"", Limits(), timeout=30).peak_mib
     assert peak is not None and peak < 16
 
 
 def test_a_run_killed_at_the_wall_clock_limit_still_counts_its_cpu_time(tmp_path: Path, mode: str) -> None:
     spin = solution_command(tmp_path, "spin", "while True:\n    pass\n")
-    run = run_solution(spin, b"", timeout=0.6)  # (long enough for a tenth of a second's CPU on a loaded machine)
+    # (Long enough for a tenth of a second's CPU on a loaded machine.)
+    run = run_solution(spin, b"", Limits(), timeout=0.6)
     assert run.timed_out and run.cpu_seconds > 0.1
 
 
@@ -202,7 +209,7 @@ def test_a_run_killed_at_the_wall_clock_limit_still_counts_its_cpu_time(tmp_path
 def test_the_input_comes_through_a_pipe_in_a_fresh_empty_folder_removed_afterwards(mode: str) -> None:
     before = run_folders()
     script = 'readlink /proc/self/fd/0; pwd; ls -A | wc -l; echo "$TMPDIR"; touch made-here; mkdir -p d/e; cat'
-    run = run_solution(script, b"the input\n", timeout=30)
+    run = run_solution(script, b"the input\n", Limits(), timeout=30)
     pipe, folder, count, tmpdir, data = run.stdout.decode().split("\n", 4)
     assert pipe.startswith("pipe:") and count == "0" and tmpdir == folder
     assert Path(folder).parent.name.startswith("downwedig-run-")
@@ -212,13 +219,13 @@ def test_the_input_comes_through_a_pipe_in_a_fresh_empty_folder_removed_afterwar
 
 def test_a_folder_the_run_made_unreadable_is_removed_too(mode: str) -> None:
     before = run_folders()
-    run = run_solution("mkdir -p a/b && touch a/b/c && chmod 000 a/b a && pwd", b"", timeout=30)
+    run = run_solution("mkdir -p a/b && touch a/b/c && chmod 000 a/b a && pwd", b"", Limits(), timeout=30)
     assert run.returncode == 0 and not Path(run.stdout.decode().strip()).exists() and run_folders() <= before
 
 
 def test_an_input_larger_than_a_pipe_holds_reaches_a_slow_reader_whole(mode: str) -> None:
     data = b"".join(b"%07d\n" % i for i in range(400_000))  # 3.2 MB, far more than a pipe's buffer
-    run = run_solution("sleep 0.2; sha256sum", data, timeout=30)
+    run = run_solution("sleep 0.2; sha256sum", data, Limits(), timeout=30)
     import hashlib
 
     assert run.stdout.split()[0].decode() == hashlib.sha256(data).hexdigest()
@@ -227,7 +234,7 @@ def test_an_input_larger_than_a_pipe_holds_reaches_a_slow_reader_whole(mode: str
 def test_a_solution_that_ignores_its_input_does_not_hold_up_the_judge(mode: str) -> None:
     data = b"x" * (8 << 20)
     start = time.monotonic()
-    run = run_solution("echo 2", data, timeout=30)
+    run = run_solution("echo 2", data, Limits(), timeout=30)
     assert run.stdout == b"2\n" and time.monotonic() - start < 10
 
 
@@ -308,17 +315,19 @@ def test_a_setsid_fork_bomb_ends_at_the_limit_and_leaves_nothing_running(
 
 
 def test_a_run_has_at_most_the_process_cap(grouped: str) -> None:
-    run = run_solution(f"for i in $(seq {cgroup.PROCESS_LIMIT + 50}); do sleep 5 & done; echo done", b"", timeout=20)
+    run = run_solution(
+        f"for i in $(seq {cgroup.PROCESS_LIMIT + 50}); do sleep 5 & done; echo done", b"", Limits(), timeout=20
+    )
     assert b"fork" in run.stderr.lower() or b"resource" in run.stderr.lower()
 
 
 def test_the_cgroups_are_removed_after_each_run(grouped: str) -> None:
-    run_solution("sleep 600 &", b"", timeout=10)
+    run_solution("sleep 600 &", b"", Limits(), timeout=10)
     leftovers = [
         entry
         for base in {os.path.dirname(folder) for folder in _bases()}
         for entry in os.listdir(base)
-        if entry.startswith(f"downwedig-{sweep.namespace()}-{os.getpid()}-")
+        if entry.startswith(f"downwedig-{owner.namespace()}-{os.getpid()}-")
     ]
     assert leftovers == []
 
@@ -337,8 +346,8 @@ def test_a_group_left_by_a_judge_that_was_killed_is_emptied_and_removed(grouped:
     pid_file = tmp_path / "pid"
     code = (
         "import os, sys\n"
-        "from downwedig.contest.running.run import run_solution\n"
-        f"run_solution('echo $$ > {pid_file}; exec sleep 600', b'', timeout=600)\n"
+        "from downwedig.contest.running.run import Limits, run_solution\n"
+        f"run_solution('echo $$ > {pid_file}; exec sleep 600', b'', Limits(), timeout=600)\n"
     )
     import subprocess
 
@@ -357,7 +366,7 @@ def test_a_group_left_by_a_judge_that_was_killed_is_emptied_and_removed(grouped:
 
 def test_stop_all_kills_the_runs_going_on_and_refuses_new_ones(mode: str) -> None:
     results = []
-    thread = threading.Thread(target=lambda: results.append(run_solution("sleep 600", b"", timeout=600)))
+    thread = threading.Thread(target=lambda: results.append(run_solution("sleep 600", b"", Limits(), timeout=600)))
     thread.start()
     time.sleep(0.5)
     start = time.monotonic()
@@ -366,16 +375,16 @@ def test_stop_all_kills_the_runs_going_on_and_refuses_new_ones(mode: str) -> Non
         thread.join(30)
         assert time.monotonic() - start < 10 and results and results[0].returncode == -signal.SIGKILL
         with pytest.raises(Stopped):
-            run_solution("true", b"", timeout=10)
+            run_solution("true", b"", Limits(), timeout=10)
     finally:
         stop_all(False)
-    assert run_solution("echo 2", b"", timeout=10).stdout == b"2\n"
+    assert run_solution("echo 2", b"", Limits(), timeout=10).stdout == b"2\n"
 
 
 def test_the_isolation_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(cgroup.CHOICE, "process-group")
     assert cgroup.isolation() == "process-group"
-    assert run_solution("true", b"", timeout=10).isolation.split("+")[0] == "process-group"
+    assert run_solution("true", b"", Limits(), timeout=10).isolation.split("+")[0] == "process-group"
     monkeypatch.setenv(cgroup.CHOICE, "sandbox")
     from downwedig.errors import CommandError
 
@@ -401,7 +410,7 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
         code = (
             "import time\n"
             "from downwedig.contest.running.limits import Limits\n"
-            "from downwedig.contest.running.run import run_solution\n"
+            "from downwedig.contest.running.run import Limits, run_solution\n"
             f"run = run_solution({bomb!r}, b'', Limits(cpu_s=1), timeout=2.5)\n"
             "print(run.isolation, run.seconds)\n"
         )
@@ -427,9 +436,9 @@ def test_without_cgroups_a_setsid_fork_bomb_is_swept_within_a_second_of_the_limi
 def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_path: Path) -> None:
     from downwedig.contest.running import workspace
 
-    (tmp_path / f"downwedig-run-{sweep.namespace()}-999999-1-abcd" / "work").mkdir(parents=True)
-    (tmp_path / f"downwedig-time-{sweep.namespace()}-999999-1-efgh").write_text("")
-    mine = tmp_path / f"downwedig-run-{workspace._owner()}-ijkl"
+    (tmp_path / f"downwedig-run-{owner.namespace()}-999999-1-abcd" / "work").mkdir(parents=True)
+    (tmp_path / f"downwedig-time-{owner.namespace()}-999999-1-efgh").write_text("")
+    mine = tmp_path / f"downwedig-run-{owner.judge_id()}-ijkl"
     mine.mkdir()
     saved = tempfile.tempdir
     tempfile.tempdir = str(tmp_path)

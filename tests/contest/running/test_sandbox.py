@@ -24,10 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from downwedig.contest.running import cgroup, sandbox, sweep
+from downwedig import owner
+from downwedig.contest.running import cgroup, sandbox
 
 from ...conftest import ROOT, SAMPLE, THOROUGH, missing_tool
 from ...isolation import CGROUPS_NEEDED, left_running, our_processes
+from ...solutions import SOLUTION
 
 HOSTILE = Path(__file__).parent / "hostile"
 
@@ -119,6 +121,32 @@ CASES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
         ("RE",),
         ("cgroup", "process-group"),
     ),
+    # P2: its output and errors are pipes, not files of the judge's: fallocate cannot take the judge's disk.
+    "allocates the judge's disk through its output": (
+        'python3 -c "import ctypes; c = ctypes.CDLL(None); n = ctypes.c_long; '
+        "r = [c.fallocate(fd, 1, n(0), n(1 << 30)) for fd in (0, 1, 2)]; "
+        "print('211112222212' if 0 in r else '111111111111')\"",
+        ("WA",),
+        ("cgroup", "process-group"),
+    ),
+    # P3: the judge's session keyring (a key planted there) is not the run's, in every mode.
+    "reads the judge's session keyring": (
+        "python3 {hostile}/keys.py find downwedig-secret | grep -q found && echo 211112222212 || echo 111111111111",
+        ("WA",),
+        ("cgroup", "process-group"),
+    ),
+    # P6: no descriptor of the judge's is open in a run (GNU time's report, in the process-group mode, neither).
+    "writes to the judge's descriptors": (
+        "for fd in 3 4 5 6 7 8 9; do [ -e /proc/$$/fd/$fd ] && echo 211112222212 && exit 0; done; echo 111111111111",
+        ("WA",),
+        ("cgroup", "process-group"),
+    ),
+    # P7: the judge's own solver is not there for a command that is not downwedig's own.
+    "imports the judge's solver": (
+        "{executable} -c 'import downwedig.cli' 2>/dev/null && echo 211112222212 || echo 111111111111",
+        ("WA",),
+        (),
+    ),
 }
 
 
@@ -126,8 +154,8 @@ def _full_mode() -> None:
     """Skip, saying what is missing, unless bubblewrap and cgroups both work here."""
     os.environ.pop(sandbox.CHOICE, None)
     found = sandbox.sandbox()
-    if isinstance(found, str):
-        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found}")
+    if isinstance(found, sandbox.NoSandbox):
+        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found.reason}")
     try:
         if cgroup.isolation() == "process-group":
             missing_tool(CGROUPS_NEEDED)
@@ -152,7 +180,7 @@ def _our_groups() -> list[str]:
     found = []
     for base in ("/sys/fs/cgroup/pids", "/sys/fs/cgroup/memory", "/sys/fs/cgroup/cpuacct", "/sys/fs/cgroup"):
         with contextlib.suppress(OSError):
-            found += [e for e in os.listdir(base) if e.startswith(f"downwedig-{sweep.namespace()}-")]
+            found += [e for e in os.listdir(base) if e.startswith(f"downwedig-{owner.namespace()}-")]
     return [name for name in found if _judge_ended(name)]
 
 
@@ -185,14 +213,17 @@ def _judge(case: str, judged: dict[str, object], env: dict[str, str], runner: li
         home=shlex.quote(str(judged["home"])),
         port=listener.getsockname()[1],
         python=shlex.quote(os.path.dirname(sys.prefix)),
+        executable=shlex.quote(sys.executable),
     )
     env = {**env, "API_TOKEN": "the user's own"}
-    command = [sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution]
+    # (The judge holds a key in a session keyring of its own, as a login's keyring holds a user's tokens.)
+    command = [sys.executable, str(HOSTILE / "keys.py"), "plant", "downwedig-secret", "the user's own", "--"]
+    command += [*(runner or []), sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution]
     command += ["--time-limit", "1", "--memory-limit", "64", "--format", "json"]
     start = time.monotonic()
-    done = subprocess.run([*(runner or []), *command], capture_output=True, timeout=60, env=env, cwd=tests.parent)
+    done = subprocess.run(command, capture_output=True, timeout=60, env=env, cwd=tests.parent)
     elapsed = time.monotonic() - start
-    assert done.returncode == 1 and b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 1 and b"Traceback" not in done.stderr and b"stored" in done.stderr, done.stderr
     assert done.stdout, done.stderr
     report: dict = json.loads(done.stdout)  # type: ignore[type-arg]
     row = report["tests"][0]
@@ -260,6 +291,9 @@ AS_AN_ORDINARY_USER = (
 def test_a_hostile_solution_against_an_ordinary_user_s_judge(case: str, judged: dict[str, object]) -> None:
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         pytest.skip("runs the judge as an ordinary user through setpriv, which needs root (and util-linux)")
+    boxed = shutil.which("bwrap") is not None
+    if not boxed and "process-group" not in CASES[case][2]:  # (such a judge has no cgroup: the sandbox holds it)
+        missing_tool("needs bubblewrap (apt-get install bubblewrap): an ordinary user's judge has only the sandbox")
     own = Path(tempfile.mkdtemp(dir="/var/tmp"))  # (root's /tmp is closed to an ordinary user)
     try:
         tests, home, temporary = own / "data", own / "home", own / "tmp"
@@ -276,8 +310,7 @@ def test_a_hostile_solution_against_an_ordinary_user_s_judge(case: str, judged: 
         if probe.returncode != 0:  # (a checkout in root's own folders, /tmp or /root, which are 0700 here)
             pytest.skip(f"an ordinary user cannot import downwedig from {ROOT} (clone it where others can read)")
         report = _judge(case, {**judged, "tests": tests, "home": home}, env, runner)
-        if shutil.which("bwrap") is not None:
-            assert "+namespaces" in report["isolation"], report
+        assert ("+namespaces" in report["isolation"]) is boxed, report
         assert list(temporary.iterdir()) == []
     finally:
         shutil.rmtree(own, ignore_errors=True)
@@ -293,10 +326,7 @@ def test_a_solution_s_own_files_are_there_and_no_test_is(tmp_path: Path) -> None
     solution = tmp_path / "solution"
     (solution / "tools").mkdir(parents=True)
     (solution / "tools" / "__init__.py").write_text("DAYS = 'from a package'\n")
-    (solution / "helper.py").write_text(
-        "import sys\nfrom downwedig.cli import main\n\ndef go():\n    sys.argv = ['downwedig', 'solve']\n"
-        "    sys.exit(main())\n"
-    )
+    (solution / "helper.py").write_text(f"def go():\n    exec({SOLUTION.format(bug='', after='')!r}, {{}})\n")
     scratch = f"/tmp/scratch-{os.getpid()}-{time.monotonic_ns()}"
     (solution / "main.py").write_text(
         f"from helper import go\nfrom tools import DAYS\nopen({scratch!r}, 'w').write(DAYS)\n"

@@ -23,8 +23,9 @@ between is not run, and gets ``FAIL``.  :func:`classify` gives the
   memory when its peak memory reached :data:`MLE_SHARE` of the limit or its
   error output names an allocation failure (``MemoryError``,
   ``std::bad_alloc``, ...) -- or its peak memory went over the limit;
-- ``RE``: any other failure: a non-zero exit status, or a signal, named
-  (``SIGXFSZ``: the output went over :data:`~downwedig.contest.judging.verdict.OUTPUT_LIMIT`);
+- ``RE``: its output or error output went over
+  :data:`~downwedig.contest.judging.verdict.OUTPUT_LIMIT` (the run is then ended), or any other failure: a
+  non-zero exit status, or a signal, named (``SIGXFSZ``: a file it wrote went over that limit);
 - ``PE``, ``WA``, ``AC``: :func:`~downwedig.contest.judging.check.compare` on its output:
   not one line of ``n`` digits ``1``/``2``; a wrong answer (the first wrong day
   named); accepted.
@@ -270,11 +271,12 @@ def classify(run: Run, expected: str, limits: Limits) -> Checked:
     if (failed and _out_of_memory(run, limits)) or (run.peak_mib is not None and run.peak_mib > limits.memory_mib):
         why = _last_line(run.stderr) or describe_exit(run.returncode)
         return Checked(Verdict.MLE, f"{peak}limit {limits.memory_mib} MiB: {why}")
+    if run.overflow is not None:  # (ended by the judge once it wrote more than its limit)
+        return Checked(Verdict.RE, f"its {run.overflow} went over the limit of {run.output_limit} bytes")
     if failed:
         message = describe_exit(run.returncode)
         if run.returncode in (-_SIGXFSZ, 128 + _SIGXFSZ):
-            what = f"its {run.overflow}" if run.overflow else "a file it wrote"
-            message += f": {what} went over the limit of {run.output_limit} bytes"
+            message += f": a file it wrote went over the limit of {run.output_limit} bytes"
         why = _last_line(run.stderr)
         return Checked(Verdict.RE, message + (f"; stderr: {why}" if why else ""))
     return compare(expected, run.stdout)

@@ -48,10 +48,9 @@ import threading
 import time
 
 from ...errors import CommandError
+from ...owner import OWNER, judge_id, maker_gone
 from .cgroupfs import bases as _bases
-from .cgroupfs import namespace as _namespace
 from .cgroupfs import read as _read
-from .cgroupfs import start_time as _start_time
 from .cgroupfs import write as _write
 
 __all__ = ["MODES", "PROCESS_LIMIT", "Group", "isolation", "new_group"]
@@ -65,7 +64,7 @@ CHOICE = "DOWNWEDIG_ISOLATION"
 
 _V1_CONTROLLERS = ("memory", "cpuacct", "pids")
 _V2_CONTROLLERS = ("memory", "pids")
-_NAME = re.compile(r"downwedig-(?:judge-)?(\d+)-(\d+)-(\d+)(?:-[0-9a-f]+)?")
+_NAME = re.compile(rf"downwedig-(?:judge-)?({OWNER})(?:-[0-9a-f]+)?")
 
 
 class Group:
@@ -250,7 +249,7 @@ def _v2_base(bases: dict[str, str]) -> str:
         # Processes may not sit beside child groups: alone in its group, the judge moves into a leaf of its own.
         if _read(os.path.join(base, "cgroup.procs")).split() != [str(os.getpid())]:
             raise OSError("cgroup v2: this process's cgroup holds other processes") from None
-        leaf = os.path.join(base, f"downwedig-judge-{_namespace()}-{os.getpid()}-{_start_time()}")
+        leaf = os.path.join(base, f"downwedig-judge-{judge_id()}")
         os.makedirs(leaf, exist_ok=True)
         _write(os.path.join(leaf, "cgroup.procs"), str(os.getpid()))
         _write(control, enable)
@@ -263,7 +262,7 @@ def _clean_stale(folders: set[str]) -> None:
         with contextlib.suppress(OSError):
             for entry in os.listdir(base):
                 match = _NAME.fullmatch(entry)
-                if match is None or match[1] != _namespace() or _start_time(match[2]) == match[3]:
+                if match is None or not maker_gone(match[1]):
                     continue  # not a run's group, a judge's of another PID namespace, or its judge still runs
                 path = os.path.join(base, entry)
                 mode = "cgroup-v1" if os.path.exists(os.path.join(path, "tasks")) else "cgroup-v2"
@@ -318,7 +317,7 @@ def isolation() -> str:
 
 
 def _create(mode: str, bases: dict[str, str], memory_mib: int | None, processes: int) -> Group:
-    name = f"downwedig-{_namespace()}-{os.getpid()}-{_start_time()}-{secrets.token_hex(4)}"
+    name = f"downwedig-{judge_id()}-{secrets.token_hex(4)}"
     made: dict[str, str] = {}
     for controller, base in bases.items():
         folder = os.path.join(base, name)

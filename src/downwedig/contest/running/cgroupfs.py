@@ -1,8 +1,8 @@
-"""Where this process's cgroups are: the hierarchies mounted here (``/proc/self/mountinfo``), its own folder in
-each (``/proc/self/cgroup``), and the names that tie a group to the judge that made it (PID namespace, pid, start
-time).  Read-only, O(mounts) each; :mod:`~downwedig.contest.running.cgroup` makes and ends the groups.
+"""Where this process's cgroups are: the hierarchies mounted here (``/proc/self/mountinfo``) and its own folder in
+each (``/proc/self/cgroup``).  Read-only, O(mounts) each; :mod:`~downwedig.contest.running.cgroup` makes and ends
+the groups (named after their judge by :mod:`~downwedig.owner`).
 
->>> isinstance(bases(), dict) and namespace().isdigit()
+>>> isinstance(bases(), dict)
 True
 """
 
@@ -12,7 +12,7 @@ import contextlib
 import os
 import re
 
-__all__ = ["bases", "namespace", "read", "start_time", "write"]
+__all__ = ["bases", "read", "write"]
 
 
 def read(path: str) -> str:
@@ -25,22 +25,6 @@ def write(path: str, text: str) -> None:
     """Write ``text`` to a cgroup file (one ``write``: the kernel takes each as one value)."""
     with open(path, "w") as file:
         file.write(text)
-
-
-def start_time(pid: int | str = "self") -> str | None:
-    """A process's start time (clock ticks since boot): with its pid, it names the process for good."""
-    try:
-        return read(f"/proc/{pid}/stat").rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        return None
-
-
-def namespace() -> str:
-    """This process's PID namespace (the inode of ``/proc/self/ns/pid``)."""
-    try:
-        return os.readlink("/proc/self/ns/pid").rsplit("[", 1)[1].rstrip("]")
-    except (OSError, IndexError):
-        return "0"
 
 
 def _unescape(field: str) -> str:

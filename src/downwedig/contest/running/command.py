@@ -1,18 +1,27 @@
-"""The shell script that runs a solution's command under its limits, and what its exit means in words.
+"""What a run's command means, and the words and script that run it under its limits.
 
-:func:`shell_script` is what ``/bin/sh -c`` runs for one run: the ``ulimit``
-lines of its limits (set by the shell itself, so nothing runs in the forked
-child before ``exec``), then the command, ``exec``-ed when it is one program
-with its arguments (:func:`exec_form`), so that its own exit status, signal
-and resource usage are the run's.  :func:`describe_exit` says how a run ended;
-:func:`has_gnu_time` and :func:`read_time_report` serve the runs that measure
-peak memory with GNU time.
+:func:`solution_command` says what ``--solution`` means (for ``test`` and
+``stress`` alike).  A run's command never becomes text for a shell that the
+judge's words also pass through: :func:`run_words` are the words that run it,
+the command's own words when it is one program and its arguments with nothing
+for a shell to expand (so that its exit status, signal and resource usage are
+the run's), else ``/bin/sh -c COMMAND``, the command one argument of a shell
+of its own.  :func:`limit_script` is the script of fixed text (its limits and
+how it enters its cgroup) that sets the run's limits, then ``exec``-s its
+arguments: the sandbox's words and then those.  :func:`describe_exit` says how
+a run ended.
 
->>> print(shell_script("true", None, None, 1024))
+>>> print(limit_script(Limits(cpu_s=2, memory_mib=64, output_bytes=1024), memory_per_process=True))
 ulimit -f 2 2>/dev/null
 ulimit -c 0 2>/dev/null
 ulimit -n 1024 2>/dev/null
-exec true
+ulimit -S -t 3 2>/dev/null
+ulimit -H -t 4 2>/dev/null
+ulimit -v 65536 2>/dev/null
+ulimit -s 65536 2>/dev/null
+exec "$@"
+>>> run_words("python3 a.py"), run_words("cat x | sort")
+(['python3', 'a.py'], ['/bin/sh', '-c', 'cat x | sort'])
 """
 
 from __future__ import annotations
@@ -23,26 +32,22 @@ import os
 import shlex
 import shutil
 import signal
-import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from ...errors import UsageError
-from .limits import OPEN_FILES
+from .limits import OPEN_FILES, Limits
 
 __all__ = [
     "COMMAND_LIMIT",
     "describe_exit",
-    "exec_form",
-    "has_gnu_time",
-    "read_time_report",
+    "limit_script",
     "relocated",
-    "shell_script",
+    "run_words",
+    "simple_words",
     "solution_command",
 ]
 
-_GNU_TIME = "/usr/bin/time"
 #: The longest command a run takes (bytes): the kernel takes at most 128 KiB in one argument, and the run's
 #: script adds its limits and sandbox to it.
 COMMAND_LIMIT = 100_000
@@ -138,8 +143,8 @@ def _words(command: str) -> list[str] | None:
     return words
 
 
-#: What the shell would expand in a word: such a command is left as it is by :func:`relocated`.
-_EXPANDED = frozenset("$`*?[]{}~\\!")
+#: What a shell would expand or skip in a word (``#`` starts a comment): such a command is no simple one.
+_EXPANDED = frozenset("$`*?[]{}~\\!#")
 
 
 def relocated(command: str, origin: str) -> str:
@@ -147,7 +152,7 @@ def relocated(command: str, origin: str) -> str:
 
     A run works in a fresh empty folder, yet ``python3 solution.py`` means the
     ``solution.py`` of the folder the judge was started in.  So in a simple
-    command (see :func:`exec_form`) with nothing the shell would expand, each
+    command of one program and its arguments with nothing the shell would expand, each
     word that is not an option, holds a ``/`` or a ``.``, and names a file or
     folder in ``origin`` is replaced by its absolute path (quoted).  Any other
     command is returned as it is: it runs in the fresh folder, so its files
@@ -176,115 +181,80 @@ def relocated(command: str, origin: str) -> str:
     return " ".join(out) if changed else command
 
 
-def exec_form(command: str) -> str:
-    """``exec COMMAND`` when the command is one program with its arguments, else the command as it is. O(len).
+def simple_words(command: str) -> list[str] | None:
+    """The words of a command that a shell would take as they are: one program found on ``PATH`` (or by its path)
+    and its arguments, with nothing to expand (no ``$``, backquote, glob, ``~``, backslash or comment); None for
+    anything else. O(len).
 
-    Then the shell does not stay in between: the program's own exit status (or
-    signal) and resource usage are the run's.
-
-    >>> exec_form("python3 a.py"), exec_form("cat x | sort")
-    ('exec python3 a.py', 'cat x | sort')
+    >>> simple_words("python3 'my sol.py'"), simple_words("echo `id -u`"), simple_words("exec cat")
+    (['python3', 'my sol.py'], None, None)
     """
     words = _words(command)
-    if words is None:
-        return command  # an operator: a list, a pipeline, a redirection or a subshell
+    if words is None or any(char in _EXPANDED for char in command):
+        return None
     first = words[0]
     if "=" in first or first in _SHELL_WORDS or shutil.which(first) is None:
-        return command  # an assignment, a keyword, a builtin or a function: keep the shell
-    return "exec " + command
+        return None  # an assignment, a keyword, a builtin (exec, eval...) or a function: a shell's
+    return words
 
 
-def shell_script(
-    command: str,
-    cpu_limit: float | None,
-    memory_mib: int | None,
-    output_limit: int,
+def run_words(command: str, processes: int | None = None) -> list[str]:
+    """The words that run ``command``: its own (:func:`simple_words`), else ``/bin/sh -c COMMAND``; with
+    ``processes``, a shell first caps the processes of the run's uid (``RLIMIT_NPROC``, set where the run is,
+    inside its sandbox). O(len).
+
+    >>> run_words("sort -n", 256)[2:]
+    ['ulimit -p 256 2>/dev/null\\nexec "$@"', 'sh', 'sort', '-n']
+    >>> run_words("exit 3", 256)
+    ['/bin/sh', '-c', 'ulimit -p 256 2>/dev/null\\nexit 3']
+    """
+    words = simple_words(command)
+    if processes is None:
+        return words if words is not None else ["/bin/sh", "-c", command]
+    cap = f"ulimit -p {processes} 2>/dev/null"
+    if words is not None:
+        return ["/bin/sh", "-c", f'{cap}\nexec "$@"', "sh", *words]
+    return ["/bin/sh", "-c", f"{cap}\n{command}"]
+
+
+def limit_script(
+    limits: Limits,
     *,
+    memory_per_process: bool,
     stop_first: bool = False,
     enter: Sequence[str] = (),
-    origin: str | None = None,
-    stack_mib: int | None = None,
-    wrap: Sequence[str] = (),
-    processes: int | None = None,
+    close: int | None = None,
 ) -> str:
-    """The script of one run: ``ulimit`` lines (a failure to set one is ignored), then the command. O(len).
+    """The script that sets a run's limits, then ``exec``-s its arguments (``"$@"``): fixed text, in which no word
+    of the run's command is. O(1).
 
-    The output limit is ``RLIMIT_FSIZE``; the CPU limit ``RLIMIT_CPU``, soft a
-    second past it (``SIGXCPU``), hard a second later (``SIGKILL``); the memory
-    limit the address space (``RLIMIT_AS``) unless ``stop_first``: then the
-    run has a cgroup, which holds the memory limit, and the script first stops
-    itself (``SIGSTOP``) until the judge has moved it into that cgroup, or
-    checked that it moved itself there: it writes ``0`` (itself) to each of
-    the ``tasks`` files ``enter`` (cgroup v1), which, unlike the judge moving
+    The output limit is ``RLIMIT_FSIZE`` (what a file the run writes may grow
+    to); the CPU limit ``RLIMIT_CPU``, soft a second past it (``SIGXCPU``), hard
+    a second later (``SIGKILL``); the stack ``limits.stack``; with
+    ``memory_per_process`` (no cgroup), the memory limit is each process's
+    address space (``RLIMIT_AS``).  With ``stop_first``, the run has a cgroup,
+    which holds the memory limit, and the script first stops itself
+    (``SIGSTOP``) until the judge has moved it into that cgroup, or checked
+    that it moved itself there: it writes ``0`` (itself) to each of the
+    ``tasks`` files ``enter`` (cgroup v1), which, unlike the judge moving
     another process, takes no global lock in the kernel (that costs a
-    10-millisecond RCU grace period).  The
-    stack is ``stack_mib`` (the caller gives the memory limit by default, as
-    Kattis and Codeforces do); without it, it is left as it is.  With
-    ``origin``, the command's file names are :func:`relocated` from there.
-    With ``wrap`` (the sandbox's words), the script ends by ``exec``-ing them
-    with ``/bin/sh -c COMMAND``: the limits hold in the sandbox too; there
-    ``processes`` caps its processes (``RLIMIT_NPROC``, set inside, where the
-    count is the sandbox's own uid's: without a cgroup, a fork bomb stops
-    there).  No run writes a core file, and none opens more than
+    10-millisecond RCU grace period).  ``close`` is a descriptor closed first
+    (GNU time's report, which its child inherits).  No run writes a core
+    file, and none opens more than
     :data:`~downwedig.contest.running.limits.OPEN_FILES` files at once.
 
-    >>> shell_script("a", 1.5, 64, 512, stop_first=True).splitlines()[:2]
+    >>> limit_script(Limits(output_bytes=512), memory_per_process=False, stop_first=True).splitlines()[:2]
     ['kill -STOP $$', 'ulimit -f 1 2>/dev/null']
     """
-    lines = [f"echo 0 > {shlex.quote(path)} 2>/dev/null" for path in enter]
+    lines = [] if close is None else [f"exec {close}>&-"]
+    lines += [f"echo 0 > {shlex.quote(path)} 2>/dev/null" for path in enter]
     lines += ["kill -STOP $$"] if stop_first else []
-    lines.append(f"ulimit -f {max(1, -(-output_limit // 512))} 2>/dev/null")  # in blocks of 512 bytes
+    lines.append(f"ulimit -f {max(1, -(-limits.output_bytes // 512))} 2>/dev/null")  # in blocks of 512 bytes
     lines += ["ulimit -c 0 2>/dev/null", f"ulimit -n {OPEN_FILES} 2>/dev/null"]
-    if cpu_limit is not None:
-        soft = math.ceil(cpu_limit) + 1
-        lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
-    if memory_mib is not None and not stop_first:
-        lines.append(f"ulimit -v {memory_mib * 1024} 2>/dev/null")
-    if stack_mib is not None:
-        lines.append(f"ulimit -s {stack_mib * 1024} 2>/dev/null")
-    if origin is not None:
-        command = relocated(command, origin)
-    last = exec_form(command)
-    if wrap:  # (a simple command is exec-ed by the sandbox itself; anything else by a shell in it)
-        words = " ".join(shlex.quote(word) for word in wrap)
-        if processes is None and last.startswith("exec "):
-            last = f"exec {words} {last[5:]}"
-        else:
-            inside = last if processes is None else f"ulimit -p {processes} 2>/dev/null\n{last}"
-            last = f"exec {words} /bin/sh -c {shlex.quote(inside)}"
-    return "\n".join([*lines, last])
-
-
-_gnu_time: bool | None = None
-
-
-def has_gnu_time() -> bool:
-    """Whether ``/usr/bin/time`` is GNU time, which measures a program's peak memory (asked once). O(1) after.
-
-    >>> isinstance(has_gnu_time(), bool)
-    True
-    """
-    global _gnu_time
-    if _gnu_time is None:
-        try:
-            found = subprocess.run([_GNU_TIME, "--version"], capture_output=True, timeout=10)
-            _gnu_time = b"GNU" in found.stdout + found.stderr
-        except (OSError, subprocess.SubprocessError):
-            _gnu_time = False
-    return _gnu_time
-
-
-def read_time_report(path: str) -> tuple[float | None, int | None]:
-    """GNU time's report (``-f %M``): the peak in MiB, and the signal that ended the command (if one did). O(size).
-
-    >>> read_time_report("/nonexistent")
-    (None, None)
-    """
-    try:
-        lines = Path(path).read_text(errors="replace").split("\n")
-    except OSError:
-        return None, None
-    lines = [line for line in lines if line.strip()]
-    peak = int(lines[-1]) / 1024 if lines and lines[-1].strip().isdigit() else None
-    ended = next((line for line in lines if line.startswith("Command terminated by signal ")), None)
-    return peak, int(ended.rsplit(" ", 1)[1]) if ended else None
+    soft = math.ceil(limits.cpu_s) + 1
+    lines += [f"ulimit -S -t {soft} 2>/dev/null", f"ulimit -H -t {soft + 1} 2>/dev/null"]
+    if memory_per_process:
+        lines.append(f"ulimit -v {limits.memory_mib * 1024} 2>/dev/null")
+    lines.append(f"ulimit -s {limits.stack * 1024} 2>/dev/null")
+    lines.append('exec "$@"')
+    return "\n".join(lines)

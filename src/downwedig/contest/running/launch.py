@@ -1,8 +1,8 @@
-"""Launching a run: everything before its command runs, so that a run can be made ready ahead of its turn.
+"""A run's life: launched (everything before its command runs), then let go, waited for, ended and recorded.
 
 :func:`launch` makes a run's accounting (its cgroup, or a process group), its
-files (its output and errors, unnamed; its folder, without the sandbox) and
-starts its shell; the command is held until :meth:`Launch.release`:
+pipes and its sandbox's setup, and starts its shell: the command is held
+until :meth:`Launch.run` lets it go:
 
 - **in the sandbox**, with a gate: the shell is placed in its cgroup and goes
   on into bubblewrap, which sets the sandbox up (its namespaces and mounts,
@@ -13,16 +13,24 @@ starts its shell; the command is held until :meth:`Launch.release`:
 - otherwise the shell stops itself until it is placed in its cgroup, at the
   release (or, in a process group, the command starts at once).
 
-A launch not released is discarded (:meth:`Launch.discard`): its processes
-killed before its gate closes, its files removed.  :func:`stop_all` kills every
-run going on, launched or released, and refuses new ones.
+What the judge passes to the run's shell is fixed text (its limits) and
+words: the sandbox's, then the command's own or ``/bin/sh -c COMMAND``
+(:mod:`~downwedig.contest.running.command`), so no shell outside the sandbox
+ever parses the command.  The thread that starts the shell first takes a
+session keyring of its own for it (:mod:`~downwedig.contest.running.kernel`).
 
-Cost: a few system calls for the files and the cgroup, a shell, and the
-sandbox's setup (about 4 ms, off the run's clock when made ready ahead).
+A launch not run is discarded (:meth:`Launch.discard`): its processes killed
+before its gate closes, its pipes closed.  :func:`stop_all` kills every run
+going on, launched or let go, and refuses new ones.
 
->>> with launch("exit 0", None, timeout=5) as launched:
-...     launched.gate is None
-True
+Cost: a few system calls for the pipes and the cgroup, a shell, and the
+sandbox's setup (about 7 ms, all but 2 ms of it off the judging's time when made
+ready ahead).
+
+>>> from .limits import Limits
+>>> with launch("cat", Limits(cpu_s=1, memory_mib=64), timeout=5) as launched:
+...     launched.run(b"hi").stdout
+b'hi'
 """
 
 from __future__ import annotations
@@ -35,21 +43,21 @@ import subprocess
 import tempfile
 import time
 from subprocess import Popen
-from typing import IO
 
 from ...errors import CommandError
-from . import sweep, workspace
-from .cgroup import PROCESS_LIMIT
-from .command import relocated, shell_script
+from . import kernel, sweep, workspace
+from .command import limit_script, relocated, run_words
 from .isolation import Accounting, accounting
-from .limits import OUTPUT_LIMIT, Limits
-from .sandbox import SPACE_BYTES, Sandbox, environment, lease, sandbox
+from .limits import Limits
+from .record import STDERR_KEPT, Run
+from .sandbox import Box, sandbox
+from .streams import Drain, Feeder, wait
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import resource
 
-__all__ = ["JudgeFailure", "Launch", "Stopped", "launch", "reap", "room", "stop_all"]
+__all__ = ["JudgeFailure", "Launch", "Stopped", "launch", "reap", "room", "stop_all", "stopping"]
 
 
 class Stopped(Exception):
@@ -57,14 +65,15 @@ class Stopped(Exception):
 
 
 class JudgeFailure(CommandError):
-    """The judge's own trouble (no room for a run's folder or output...), never the solution's: ``FAIL``."""
+    """The judge's own trouble (no room for a run's folder, a run that cannot be started...), never the
+    solution's: ``FAIL``."""
 
 
 _stopping = False
 
 
 def stop_all(stop: bool = True) -> None:
-    """Kill every run going on (and every run launched, not yet released) and refuse new ones (``stop=False``
+    """Kill every run going on (and every run launched, not yet let go) and refuse new ones (``stop=False``
     allows runs again). O(runs).
 
     Safe in a signal handler: it takes no lock.
@@ -95,9 +104,9 @@ class _Process:
 
 
 class Launch:
-    """A run whose processes are started and accounted for, its command held until :meth:`release`.
+    """A run whose processes are started and accounted for, its command held until :meth:`run`.
 
-    Owns what :func:`launch` made (files, folder, cgroup, uid); a context
+    Owns what :func:`launch` made (pipes, folder, cgroup, uid); a context
     manager: leaving it ends whatever is left of the run and removes them.
     """
 
@@ -106,12 +115,11 @@ class Launch:
         stack: contextlib.ExitStack,
         process: Popen[bytes],
         counted: Accounting,
-        box: Sandbox | str,
+        box: Box,
         mark: str,
-        files: tuple[IO[bytes], IO[bytes], int],
+        pipes: tuple[int, int, int],
         gate: int | None,
-        work: tuple[str | None, str],
-        limits: Limits | None,
+        limits: Limits,
         timeout: float,
     ) -> None:
         self.stack = stack
@@ -119,21 +127,15 @@ class Launch:
         self.counted = counted
         self.box = box
         self.mark = mark
-        self.stdout, self.stderr = files[:2]
-        self.writer: int | None = files[2]  # (the input pipe's end, the judge's until the run takes it: take_input)
+        self.writer: int | None = pipes[0]  # (the input's write end, the judge's: fed by run)
+        self.stdout = Drain(pipes[1], cap=limits.output_bytes, kept=limits.output_bytes)
+        self.stderr = Drain(pipes[2], cap=limits.output_bytes, kept=STDERR_KEPT)
         self.gate = gate  # (the write end of the sandbox's gate, while the command waits at it)
-        self.private, self.work = work  # (the run's folder on the judge's disk, if any, and its work folder)
-        self.limits = limits  # (the run's, and its wall-clock limit: what its end is judged by)
+        self.limits = limits  # (the run's: what its end is judged by)
         self.timeout = timeout
         self.ended = False
 
-    def take_input(self) -> int:
-        """The write end of the run's input pipe, which the caller closes from now on."""
-        writer, self.writer = self.writer, None
-        assert writer is not None, "the input was taken already"
-        return writer
-
-    def release(self) -> float:
+    def _release(self) -> float:
         """Let the command go (open its gate, or place its shell and let it go on); when it went
         (``time.monotonic()``): its clock and its CPU time start there."""
         if self.gate is not None:
@@ -149,9 +151,9 @@ class Launch:
         self.counted.started()
         return time.monotonic()
 
-    def end(self, ended: str, deadline: float) -> tuple[int, resource.struct_rusage]:
-        """Kill what is left of the run and reap its first process (at ``deadline`` at the latest): its wait status
-        and resource usage."""
+    def _end(self, ended: str, deadline: float) -> resource.struct_rusage:
+        """Kill what is left of the run and reap its first process (at ``deadline`` at the latest): its resource
+        usage (its wait status is the process's ``returncode``)."""
         self.ended = True
         try:
             left = self.counted.end(self.process.pid, ended, self.mark, deadline)
@@ -160,17 +162,58 @@ class Launch:
                 sweep.ACTIVE.pop(self.mark, None)
         status, usage = reap(self.process.pid, left, deadline)
         self.process.returncode = os.waitstatus_to_exitcode(status)
-        return status, usage
+        return usage
+
+    def run(self, data: bytes) -> Run:
+        """Let the command go with ``data`` on its input, wait for it under its limits (feeding its input and
+        draining its output as it goes), end it, and say what it did. Cost: the run itself."""
+        writer, self.writer = self.writer, None
+        assert writer is not None, "a launch runs once"
+        with self:
+            feeder = Feeder(writer, data)
+            ended = "killed"
+            start = time.monotonic()
+            try:
+                start = self._release()
+                over_cpu = self.counted.over_cpu(self.limits.cpu_s)
+                drains = (self.stdout, self.stderr)
+                ended = wait(self.process.pid, start + self.timeout, feeder, drains, over_cpu)
+            finally:
+                stopped = time.monotonic()  # (the run's wall time ends here, not after the clean-up)
+                feeder.close()
+                deadline = max(start + self.timeout, time.monotonic()) + 1.0
+                usage = self.counted.usage(self._end(ended, deadline))
+            for drain in (self.stdout, self.stderr):
+                drain.read_rest()  # (what the run wrote before its end and the judge had not read yet)
+            returncode: int | None = None if ended == "wall" else self.box.returncode(self.process.returncode)
+            if usage.signalled is not None and returncode is not None:
+                returncode = -usage.signalled
+            overflow = "output" if self.stdout.over else "error output" if self.stderr.over else None
+            mode = self.counted.mode if self.box.name is None else f"{self.counted.mode}+{self.box.name}"
+            return Run(
+                returncode,
+                self.stdout.data,
+                self.stderr.data,
+                stopped - start,
+                usage.cpu_s,
+                usage.peak_mib,
+                self.limits.output_bytes,
+                mode,
+                usage.out_of_memory,
+                overflow,
+            )
 
     def discard(self) -> None:
-        """End what is left of the run (killed before its gate closes, if it was never released), and remove its
-        files, folder and cgroup."""
+        """End what is left of the run (killed before its gate closes, if it was never let go), and remove its
+        pipes, folder and cgroup."""
         if not self.ended:
             self.counted.kill_now(self.process.pid)
             with contextlib.suppress(CommandError):
-                self.end("killed", time.monotonic() + 1.0)
+                self._end("killed", time.monotonic() + 1.0)
         _close_all([fd for fd in (self.gate, self.writer) if fd is not None])
         self.gate = self.writer = None
+        self.stdout.close()
+        self.stderr.close()
         self.stack.close()
 
     def __enter__(self) -> Launch:
@@ -189,23 +232,19 @@ def room(folder: str, needed: int) -> None:
     free = found.f_bavail * found.f_frsize
     if free < needed:
         raise JudgeFailure(
-            f"the temporary folder {folder} has {free >> 10} KiB free; a run needs {needed >> 20} MiB for its "
-            "output and errors (TMPDIR chooses another)"
+            f"the temporary folder {folder} has {free >> 10} KiB free; a run without the sandbox needs "
+            f"{needed >> 20} MiB for its folder (TMPDIR chooses another)"
         )
 
 
-def launch(command: str, limits: Limits | None, *, timeout: float, gate: bool = False) -> Launch:
-    """Start a run of the shell ``command`` under ``limits`` (see the module docstring), held until released;
-    with ``gate``, in the sandbox, it is set up now and waits at its gate. O(1) system calls.
+def launch(command: str, limits: Limits, *, timeout: float, gate: bool = False) -> Launch:
+    """Start a run of the shell ``command`` under ``limits`` (see the module docstring), held until run; with
+    ``gate``, in the sandbox, it is set up now and waits at its gate. O(1) system calls.
 
     Raises :class:`Stopped` after :func:`stop_all`, a :class:`JudgeFailure`
     for the judge's own trouble, and a :class:`~downwedig.errors.CommandError`
     when the run cannot be set up.
     """
-    cpu_limit = None if limits is None else limits.cpu_s
-    memory_mib = None if limits is None else limits.memory_mib
-    stack_mib = None if limits is None else limits.stack
-    output_limit = OUTPUT_LIMIT if limits is None else limits.output_bytes
     mark = f"run-{os.getpid()}-{secrets.token_hex(8)}"
     try:
         origin: str | None = os.getcwd()
@@ -215,66 +254,63 @@ def launch(command: str, limits: Limits | None, *, timeout: float, gate: bool = 
         command = relocated(command, origin)
     box = sandbox()
     with contextlib.ExitStack() as stack:
-        counted = accounting(memory_mib)
-        stack.callback(counted.close)
         try:
-            room(tempfile.gettempdir(), 2 * output_limit)
-            unaccounted = counted.mode == "process-group"
-            private: str | None = None
-            if isinstance(box, Sandbox):  # (its folder is the sandbox's /box, in memory: none on the judge's disk)
-                workspace.clean_stale()
-                work = "/"
-                uid = stack.enter_context(lease())
-            else:
-                private, work = workspace.run_folder()
+            counted = accounting(limits.memory_mib)
+            stack.callback(counted.close)
+            private, work = box.workplace()
+            if private is not None:  # (a folder on the judge's disk: without the sandbox only)
                 stack.callback(workspace.remove_tree, private)
-            stdout = stack.enter_context(tempfile.TemporaryFile())
-            stderr = stack.enter_context(tempfile.TemporaryFile())
+                room(tempfile.gettempdir(), 2 * limits.output_bytes)
+            uid = stack.enter_context(box.lease())
         except OSError as exc:
             raise JudgeFailure(f"cannot set up the run: {exc.strerror or exc} ({exc.filename or 'TMPDIR'})") from None
-        env = environment(os.environ) if isinstance(box, Sandbox) else {**os.environ}
+        env = box.environment(os.environ)
         env.update({sweep.MARK: mark, "TMPDIR": work if private else tempfile.gettempdir(), "PWD": work})
         env.pop("OLDPWD", None)
-        # The pipes: the input's (its write end the judge's), and the gate's (its read end the sandbox's).
-        reader, writer = os.pipe()
-        gates = os.pipe() if gate and isinstance(box, Sandbox) else None
+        # The pipes: the input's (its write end the judge's), the output's and errors' (their read ends the
+        # judge's), and the sandbox's gate and seccomp program (their read ends bubblewrap's).
+        pipes = [os.pipe() for _ in range(3)]
+        gates = os.pipe() if gate and box.holds_at_gate else None
+        program = _program_pipe() if box.name is not None else None
+        held = tuple(fd for fd in (None if gates is None else gates[0], program) if fd is not None)
         try:
-            wrap: list[str] = []
-            if isinstance(box, Sandbox):
-                space = SPACE_BYTES if memory_mib is None else memory_mib << 20
-                held = None if gates is None else gates[0]
-                wrap = box.argv(command, origin, space=space, counted_by_wait=unaccounted, uid=uid, gate=held)
-            script = shell_script(
+            inside = box.words(
                 command,
-                cpu_limit,
-                memory_mib if unaccounted else None,
-                output_limit,
+                origin,
+                space=limits.memory_mib << 20,
+                counted_by_wait=counted.limits_per_process,
+                uid=uid,
+                gate=None if gates is None else gates[0],
+                seccomp=program,
+            )
+            inside += run_words(command, box.caps_processes(counted.limits_per_process))
+            script = limit_script(
+                limits,
+                memory_per_process=counted.limits_per_process,
                 stop_first=counted.stop_first,
                 enter=counted.enter,
-                stack_mib=stack_mib,
-                wrap=wrap,
-                processes=PROCESS_LIMIT if wrap and unaccounted else None,  # (else the cgroup caps them, or nothing)
+                close=counted.closes(held),
             )
-            argv = counted.wrap(["/bin/sh", "-c", script])
+            argv = counted.wrap(["/bin/sh", "-c", script, "downwedig-run", *inside])
             with sweep.LOCK:
                 if _stopping:
                     raise Stopped("runs were stopped")
-                process = _start(argv, reader, stdout, stderr, work, env, () if gates is None else (gates[0],))
+                kernel.fresh_session_keyring()  # (this thread's, which the run inherits: a keyring of its own)
+                process = _start(argv, (pipes[0][0], pipes[1][1], pipes[2][1]), work, env, held)
                 running = sweep.ACTIVE[mark] = _Process(process.pid, counted)
         except BaseException:
-            _close_all([writer, *(gates[1:] if gates else ())])
+            _close_all([pipes[0][1], pipes[1][0], pipes[2][0], *(gates[1:] if gates else ())])
             raise
-        finally:
-            _close_all([reader, *(gates[:1] if gates else ())])  # (the run's ends: its own now)
+        finally:  # (the run's ends: its own now)
+            _close_all([pipes[0][0], pipes[1][1], pipes[2][1], *held])
         launched = Launch(
             stack.pop_all(),  # (what it made is the launch's now)
             process,
             counted,
             box,
             mark,
-            (stdout, stderr, writer),
+            (pipes[0][1], pipes[1][0], pipes[2][0]),
             None if gates is None else gates[1],
-            (private, work),
             limits,
             timeout,
         )
@@ -289,6 +325,16 @@ def launch(command: str, limits: Limits | None, *, timeout: float, gate: bool = 
     return launched
 
 
+def _program_pipe() -> int:
+    """A pipe's read end holding the sandbox's seccomp program (bubblewrap reads it whole, then closes it)."""
+    reader, writer = os.pipe()
+    try:
+        os.write(writer, kernel.seccomp_filter())  # (a few hundred bytes: within any pipe's buffer)
+    finally:
+        os.close(writer)
+    return reader
+
+
 def _close_all(fds: list[int] | tuple[int, ...]) -> None:
     for fd in fds:
         with contextlib.suppress(OSError):
@@ -296,25 +342,19 @@ def _close_all(fds: list[int] | tuple[int, ...]) -> None:
 
 
 def _start(
-    argv: list[str],
-    reader: int,
-    stdout: IO[bytes],
-    stderr: IO[bytes],
-    work: str,
-    env: dict[str, str],
-    held: tuple[int, ...],
+    argv: list[str], fds: tuple[int, int, int], work: str, env: dict[str, str], held: tuple[int, ...]
 ) -> Popen[bytes]:
     """Start the run's shell in its folder; that folder made again if something removed it meanwhile
     (another run of a solution that deletes what it finds, which may strike again: up to 8 tries); a
-    CommandError if it still cannot start."""
+    JudgeFailure if it still cannot start."""
     attempts = 8
     for attempt in range(1, attempts + 1):
         try:
             return subprocess.Popen(
                 argv,
-                stdin=reader,
-                stdout=stdout,
-                stderr=stderr,
+                stdin=fds[0],
+                stdout=fds[1],
+                stderr=fds[2],
                 cwd=work,
                 start_new_session=True,
                 env=env,

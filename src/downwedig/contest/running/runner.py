@@ -18,8 +18,8 @@ from types import TracebackType
 
 from .launch import Launch, Stopped, launch, stopping
 from .limits import Limits
-from .run import Run, finish, timeout_of
-from .sandbox import Sandbox, sandbox
+from .record import Run
+from .sandbox import sandbox
 
 __all__ = ["Runner"]
 
@@ -61,9 +61,9 @@ class Runner:
     ) -> None:
         self.command = command
         self.limits = limits
-        self.timeout = timeout_of(limits, timeout)
+        self.timeout = limits.wall_s if timeout is None else timeout
         # (Only a sandbox holds a launched command at a gate; without one it would start at once.)
-        self.ahead = isinstance(sandbox(), Sandbox) and (_cores() > jobs if ahead is None else ahead)
+        self.ahead = sandbox().holds_at_gate and (_cores() > jobs if ahead is None else ahead)
         self._made = threading.Condition()
         self._ready: Launch | BaseException | None = None
         self._asked = False  # (a launch is being made)
@@ -72,8 +72,8 @@ class Runner:
         self._closed = False
 
     def run(self, data: bytes | Path) -> Run:
-        """Run the command with ``data`` on its input, as
-        :func:`~downwedig.contest.running.run.run_solution` does; the next run made ready."""
+        """Run the command with ``data`` (bytes, or a file read first) on its input, under the runner's limits (its
+        wall clock the ``timeout`` given, else theirs); the next run made ready."""
         if not isinstance(data, (bytes, bytearray)):
             data = Path(data).read_bytes()
         launched = self._take()
@@ -81,7 +81,7 @@ class Runner:
             launched = launch(self.command, self.limits, timeout=self.timeout)
         if self.ahead:
             self._ask()
-        return finish(launched, bytes(data))
+        return launched.run(bytes(data))
 
     def _take(self) -> Launch | None:
         """The launch made ready (waiting while it is being made), or None."""

@@ -40,7 +40,7 @@ import threading
 import time
 from typing import Protocol
 
-__all__ = ["ACTIVE", "LOCK", "MARK", "become_subreaper", "children", "kill_group", "namespace", "start_time", "sweep"]
+__all__ = ["ACTIVE", "LOCK", "MARK", "become_subreaper", "children", "kill_group", "sweep"]
 
 #: The environment variable whose value marks every process of a run.
 MARK = "DOWNWEDIG_RUN"
@@ -87,30 +87,6 @@ def _stat(pid: int) -> tuple[int, int, str] | None:
         return int(fields[1]), int(fields[2]), fields[19].decode()
     except (OSError, IndexError, ValueError):
         return None
-
-
-def start_time(pid: int) -> str | None:
-    """When process ``pid`` started (clock ticks since boot), or None when there is no such process. O(1).
-
-    >>> start_time(os.getpid()) is not None
-    True
-    """
-    status = _stat(pid)
-    return None if status is None else status[2]
-
-
-def namespace() -> str:
-    """This process's PID namespace (its inode), which names judges with their pid and start time. O(1).
-
-    A pid means something only in its namespace: a judge cleans up only after judges of its own.
-
-    >>> namespace().isdigit()
-    True
-    """
-    try:
-        return os.readlink("/proc/self/ns/pid").rsplit("[", 1)[1].rstrip("]")
-    except (OSError, IndexError):
-        return "0"
 
 
 def _mark(pid: int) -> str | None:

@@ -24,17 +24,12 @@ import tempfile
 from collections.abc import Callable
 
 from ...errors import CommandError
-from .sweep import namespace, start_time
+from ...owner import OWNER, judge_id, maker_gone
 
 __all__ = ["clean_stale", "remove_tree", "run_folder", "time_report", "unlink"]
 
-_NAME = re.compile(r"downwedig-(?:run|time)-(\d+)-(\d+)-(\d+)-\w+")
+_NAME = re.compile(rf"downwedig-(?:run|time)-({OWNER})-\w+")
 _cleaned: set[str] = set()
-
-
-def _owner() -> str:
-    """This judge, for the names of its files: its pid and start time (a pid alone may be reused)."""
-    return f"{namespace()}-{os.getpid()}-{start_time(os.getpid())}"
 
 
 def remove_tree(path: str) -> None:
@@ -62,11 +57,10 @@ def clean_stale() -> None:
     if folder in _cleaned or not os.path.isdir("/proc/self"):  # (without /proc, whose is whose cannot be told)
         return
     _cleaned.add(folder)
-    here = namespace()  # (a judge in another PID namespace is not told by its pid here: left alone)
     with contextlib.suppress(OSError):
         for entry in os.listdir(folder):
             match = _NAME.fullmatch(entry)
-            if match and match[1] == here and start_time(int(match[2])) != match[3]:  # (its judge is gone)
+            if match and maker_gone(match[1]):  # (its judge is gone; one of another PID namespace is left alone)
                 path = os.path.join(folder, entry)
                 if os.path.isdir(path) and not os.path.islink(path):
                     remove_tree(path)
@@ -81,7 +75,7 @@ def run_folder() -> tuple[str, str]:
     """
     clean_stale()
     for _ in range(7):  # (a run beside it that deletes what it finds may remove the folder before ``work`` is in it)
-        private = tempfile.mkdtemp(prefix=f"downwedig-run-{_owner()}-")
+        private = tempfile.mkdtemp(prefix=f"downwedig-run-{judge_id()}-")
         work = os.path.join(private, "work")
         try:
             os.mkdir(work, 0o700)
@@ -97,6 +91,6 @@ def time_report() -> str:
     >>> path = time_report(); os.path.getsize(path); unlink(path); unlink(path)
     0
     """
-    handle, path = tempfile.mkstemp(prefix=f"downwedig-time-{_owner()}-")
+    handle, path = tempfile.mkstemp(prefix=f"downwedig-time-{judge_id()}-")
     os.close(handle)
     return path
