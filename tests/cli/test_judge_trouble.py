@@ -61,17 +61,10 @@ def test_a_full_tmpdir_is_the_judge_s_failure_not_the_solution_s(
     full.mkdir()
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(full)], check=True)
     try:
+        solution = f"{sys.executable} -m downwedig solve"
+        command = [sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution, "--format", "json"]
         done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "downwedig",
-                "test",
-                str(tests),
-                "--solution",
-                f"{sys.executable} -m downwedig solve",
-            ]
-            + ["--format", "json"],
+            command,
             capture_output=True,
             timeout=120,
             env={**os.environ, "TMPDIR": str(full)},
