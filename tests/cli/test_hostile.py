@@ -106,3 +106,17 @@ def test_a_search_through_folders_that_cannot_be_read_is_no_crash(cli: Cli, tmp_
     assert result.status == 0 and "test: 1 of 1 tests AC" in result.out
     proc = cli("test", "/proc/self/task", "--solution", "echo 2")
     assert proc.status == 2 and "no tests" in proc.stderr
+
+
+def test_what_a_run_writes_to_its_errors_cannot_drive_or_turn_the_report(cli: Cli, tmp_path: Path) -> None:
+    # (P9: a right-to-left override turned the rest of the report's line around; escapes and controls did not
+    # reach the terminal before either.)
+    folder = one_step_tests(tmp_path, 1)
+    hostile = "before\u2028x\b\b\b\bAC \a\x1b[2J\u202e reversed \u2066isolated\u2069 \u200bzero-width"
+    solution = solution_command(tmp_path, "hostile", f"import sys\nsys.stderr.write({hostile!r})\nsys.exit(1)\n")
+    table = cli("test", folder, "--solution", solution)
+    row = table.out.splitlines()[1]
+    assert " RE " in row and "\\u202e reversed \\u2066isolated\\u2069 \\u200bzero-width" in row, row
+    assert not any(char in table.out for char in "\b\a\x1b\u202e\u2066\u2069\u200b\u2028"), table.out
+    report = json.loads(cli("test", folder, "--solution", solution, "--format", "json").out)
+    assert "\u202e" in report["tests"][0]["message"]  # (the JSON keeps the text, escaped by JSON itself)

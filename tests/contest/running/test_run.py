@@ -386,9 +386,9 @@ def test_the_isolation_can_be_chosen(monkeypatch: pytest.MonkeyPatch) -> None:
     assert cgroup.isolation() == "process-group"
     assert run_solution("true", b"", Limits(), timeout=10).isolation.split("+")[0] == "process-group"
     monkeypatch.setenv(cgroup.CHOICE, "sandbox")
-    from downwedig.errors import CommandError
+    from downwedig.errors import UsageError
 
-    with pytest.raises(CommandError, match="expected auto, cgroup, cgroup-v2"):
+    with pytest.raises(UsageError, match="expected auto, cgroup, cgroup-v2"):
         cgroup.isolation()
 
 

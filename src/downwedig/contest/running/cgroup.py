@@ -47,7 +47,7 @@ import signal
 import threading
 import time
 
-from ...errors import CommandError
+from ...errors import CommandError, UsageError
 from ...owner import OWNER, judge_id, maker_gone
 from .cgroupfs import bases as _bases
 from .cgroupfs import read as _read
@@ -296,7 +296,7 @@ def isolation() -> str:
     """
     choice = os.environ.get(CHOICE, "auto").strip() or "auto"
     if choice not in ("auto", "cgroup", *MODES):
-        raise CommandError(f"{CHOICE}={choice!r}: expected auto, cgroup, {', '.join(MODES)}")
+        raise UsageError(f"{CHOICE}={choice!r}: expected auto, cgroup, {', '.join(MODES)}")
     if choice == "process-group" or not os.path.isdir("/proc/self"):
         return "process-group"
     wanted = [m for m in MODES[:2] if choice in ("auto", "cgroup", m)]

@@ -326,7 +326,7 @@ def choice() -> str:
     >>> choice() in ("auto", "bwrap", "none")
     True
     """
-    asked = os.environ.get(CHOICE, "auto")
+    asked = os.environ.get(CHOICE) or "auto"  # (set and empty: as unset)
     if asked not in _CHOICES:
         raise UsageError(f"{CHOICE}={asked!r}: expected one of {', '.join(_CHOICES)}")
     return asked

@@ -26,8 +26,10 @@ Only names, links and the count of entries are looked at, not contents: a
 test renamed and copied (not linked) into a folder the command names is shown.
 Cost: O(entries of the folders named), once per command and ``PATH``.
 
->>> own_command("downwedig solve"), own_command("python3 -m downwedig solve"), own_command("python3 sol.py")
-(True, True, False)
+>>> own_command("downwedig solve"), own_command("sh -c 'python3 -m downwedig solve'")
+(True, True)
+>>> own_command("python3 sol.py"), own_command("python3 downwedig/submissions/accepted/mine.py")
+(False, False)
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import contextlib
 import functools
 import itertools
 import os
+import re
 import shlex
 import shutil
 import site
@@ -68,16 +71,15 @@ def _words(command: str) -> list[str]:
         return command.split()
 
 
+#: downwedig run as a program (its console script, by name or path) or a module (``-m downwedig``), anywhere in a
+#: command's text (``sh -c '... python -m downwedig solve'`` too); not a folder of that name.
+_OWN = re.compile(r"""(?:^|[\s;|&(`'"])(?:[^\s;|&()`'"]*/)?(?:downwedig|-m\s*downwedig(?:\.\w+)*)(?=$|[\s;|&)`'"])""")
+
+
 def own_command(command: str) -> bool:
     """Whether ``command`` runs downwedig itself (its console script, or ``-m downwedig``), which is then shown
     this package. O(len)."""
-    words = _words(command)
-    for before, word in itertools.pairwise(["", *words]):
-        if os.path.basename(word) == "downwedig":
-            return True
-        if (before == "-m" and word.split(".")[0] == "downwedig") or word.startswith("-mdownwedig"):
-            return True
-    return False
+    return _OWN.search(command) is not None
 
 
 def _is_test_file(path: str) -> bool:
@@ -91,24 +93,32 @@ def _withheld(path: str, status: os.stat_result) -> bool:
     return _is_test_file(path) or path.lower().endswith(_ARCHIVES) or status.st_nlink > 1
 
 
+#: An absolute path in a command's text, wherever it stands (in backquotes, ``$(...)``, a here-document...).
+_PATH = re.compile(r"(?<![\w.~-])/[^\s'\"`;|&<>(){}$\\=]+")
+
+
+def _named_paths(command: str) -> dict[str, None]:
+    """The absolute paths a command names: its words' (quoted ones whole; ``--flag=/path``, ``VAR=/path``), and
+    what looks like one anywhere in its text."""
+    found = [part for word in _words(command) for part in word.split("=") if part.startswith("/")]
+    found += _PATH.findall(command)
+    return dict.fromkeys(os.path.normpath(path) for path in found)
+
+
 def _named_files(command: str) -> Iterator[str]:
     """What the command names by absolute path, shown: its regular files, a script's own modules beside it
     (``NAME.py`` and packages), and the folders it names (``java -cp DIR``) that hold nothing withheld."""
-    for word in _words(command):
-        for part in word.split("="):  # (--flag=/path, VAR=/path)
-            if not part.startswith("/"):
-                continue
-            path = os.path.normpath(part)
-            try:
-                status = os.stat(path)
-            except OSError:
-                continue
-            if stat.S_ISREG(status.st_mode) and not _withheld(path, status):
-                yield path
-                if path.endswith(".py"):
-                    yield from _modules_beside(path)
-            elif stat.S_ISDIR(status.st_mode) and _shown_folder(path):
-                yield path
+    for path in _named_paths(command):
+        try:
+            status = os.stat(path)
+        except OSError:
+            continue
+        if stat.S_ISREG(status.st_mode) and not _withheld(path, status):
+            yield path
+            if path.endswith(".py"):
+                yield from _modules_beside(path)
+        elif stat.S_ISDIR(status.st_mode) and _shown_folder(path):
+            yield path
 
 
 def _modules_beside(script: str) -> Iterator[str]:
