@@ -83,7 +83,7 @@ def _ini(text: str) -> dict[str, str]:
 def import_zip(path: Path) -> Imported:
     """What DOMjudge's importer makes of the zip at ``path`` (see the module docstring); :class:`Refused` if it
     would refuse it."""
-    import yaml  # type: ignore[import-untyped]  # (PyPI PyYAML, which problemtools brings)
+    import yaml  # (PyPI PyYAML, which problemtools brings)
 
     with zipfile.ZipFile(path) as archive:
         names = [info.filename for info in archive.infolist()]

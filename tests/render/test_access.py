@@ -20,7 +20,7 @@ from .browser import Opened, scrambled, write
 def axe_violations(page: Opened) -> list[dict[str, Any]]:
     """What axe-core (through axe-playwright-python) finds wrong with the page as it is now."""
     try:
-        from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+        from axe_playwright_python.sync_playwright import Axe
     except ImportError:
         missing_tool("needs axe-playwright-python: pip install axe-playwright-python (or pip install -e '.[test]')")
     violations: list[dict[str, Any]] = Axe().run(page.page).response["violations"]

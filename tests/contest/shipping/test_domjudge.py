@@ -23,7 +23,7 @@ TINY = "01-equal equal --n 9\n02-random random --n 20\n"
 
 def need_yaml() -> None:
     try:
-        import yaml  # type: ignore[import-untyped]  # noqa: F401
+        import yaml  # noqa: F401
     except ImportError:
         missing_tool("needs PyYAML (DOMjudge's importer reads YAML): pip install -e '.[judge]'")
 

@@ -182,7 +182,7 @@ def test_the_validator_and_the_checker_give_their_tests_verdicts(
 def p2d() -> str:
     found = need_tool(["p2d"], "pip install -e '.[judge]' (PyPI p2d)")
     try:
-        import yaml  # type: ignore[import-untyped]  # noqa: F401
+        import yaml  # noqa: F401
     except ImportError:
         missing_tool("needs PyYAML (DOMjudge's importer reads YAML): pip install -e '.[judge]'")
     return found
@@ -249,7 +249,7 @@ def test_rbx_imports_it(small: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     # (rbx-cp 2.3.3's `rbx tool convert` fails in its own packagers whatever the package: a TypeError for a
     # missing testcase_entries. What reads the Polygon package is its importer, run here as convert runs it.)
     try:
-        from rbx.box.packaging.polygon import importer  # type: ignore[import-untyped]
+        from rbx.box.packaging.polygon import importer
     except ImportError:
         missing_tool("needs rbx-cp (rbx's Polygon importer): pip install -e '.[judge]'")
     pdf = (small / "statements/.pdf/english/problem.pdf").read_bytes()
