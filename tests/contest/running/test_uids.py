@@ -15,7 +15,7 @@ import pytest
 
 from downwedig.contest.running import kernel, uids
 
-from ...conftest import SAMPLE, THOROUGH, need_tool
+from ...conftest import SAMPLE, THOROUGH, missing_tool, need_tool
 
 KEYS = Path(__file__).parent / "hostile" / "keys.py"
 #: A uid of the pool that no lease of these tests' judges reaches (they take the first free ones).
@@ -94,7 +94,7 @@ def _judge(tests: Path, solution: str, env: dict[str, str] | None = None) -> sub
 
 def test_two_judges_at_once_give_their_runs_different_uids(tmp_path: Path) -> None:
     if shutil.which("bwrap") is None:
-        pytest.skip("runs get uids of their own in the sandbox (apt-get install bubblewrap)")
+        missing_tool("needs bubblewrap (apt-get install bubblewrap): runs get uids of their own in the sandbox")
     tests = tmp_path / "t"
     tests.mkdir()
     shutil.copy(SAMPLE, tests / "t.in")
@@ -113,7 +113,7 @@ def test_one_judge_s_fork_bomb_takes_nothing_from_another_judge_s_runs(tmp_path:
     if not THOROUGH:
         pytest.skip("slow (256 processes held for seconds): runs under HYPOTHESIS_PROFILE=thorough")
     if shutil.which("bwrap") is None:
-        pytest.skip("runs get uids of their own in the sandbox (apt-get install bubblewrap)")
+        missing_tool("needs bubblewrap (apt-get install bubblewrap): runs get uids of their own in the sandbox")
     tests = tmp_path / "t"
     tests.mkdir()
     shutil.copy(SAMPLE, tests / "t.in")
