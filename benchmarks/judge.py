@@ -9,8 +9,13 @@ command, the medians of the summed per-test wall and CPU times, and, against
 the base, the median of the paired ratios of the command's wall time (each
 round's variant over the same round's base)::
 
-    downwedig package /tmp/p --tests full && git archive 9deb814 src | tar -x -C /tmp/base
-    python benchmarks/judge.py /tmp/p/data/sample /tmp/p/data/secret --base /tmp/base/src --runs 7
+    downwedig package /tmp/p --tests full && git archive 3fb65af src | tar -x -C /tmp/base
+    python benchmarks/judge.py /tmp/p/data/sample /tmp/p/data/secret --base /tmp/base/src --runs 7 \
+        --solution "$(which python) /tmp/p/submissions/accepted/solution.py"
+
+The solution is ``downwedig solve`` unless ``--solution`` says otherwise; against a base that sandboxes
+its runs too (from 3fb65af on), give one that needs no package, such as the package's own one-file
+solution: a sandboxed run sees only the judge's own downwedig, and only from downwedig's own command.
 
 Cost: ``runs * variants`` judgings of DATA.
 """
