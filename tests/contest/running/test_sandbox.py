@@ -283,6 +283,8 @@ AS_AN_ORDINARY_USER = (
         "opens files without end",
         "overwrites the answers it finds",
         "starts a thousand processes",  # (without a cgroup: its processes are capped in its user namespace)
+        "reads the judge's session keyring",
+        "writes to the judge's descriptors",
     ]
 )
 
