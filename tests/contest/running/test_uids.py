@@ -87,18 +87,23 @@ def test_what_a_run_s_uid_keeps_in_its_keyrings_is_cleared_when_its_lease_ends()
     assert os.geteuid() == 0 and os.getuid() == 0  # (the thread took the uid for a moment only)
 
 
-def _judge(tests: Path, solution: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution, "--format", "json"]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-
-
-def test_two_judges_at_once_give_their_runs_different_uids(tmp_path: Path) -> None:
+def _one_test(tmp_path: Path) -> Path:
     if shutil.which("bwrap") is None:
         missing_tool("needs bubblewrap (apt-get install bubblewrap): runs get uids of their own in the sandbox")
     tests = tmp_path / "t"
     tests.mkdir()
     shutil.copy(SAMPLE, tests / "t.in")
     shutil.copy(SAMPLE.with_suffix(".ans"), tests / "t.ans")
+    return tests
+
+
+def _judge(tests: Path, solution: str, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "downwedig", "test", str(tests), "--solution", solution, "--format", "json"]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+
+def test_two_judges_at_once_give_their_runs_different_uids(tmp_path: Path) -> None:
+    tests = _one_test(tmp_path)
     judges = [_judge(tests, "id -u >&2; sleep 1; exit 1") for _ in range(2)]
     found = []
     for judge in judges:
@@ -112,12 +117,7 @@ def test_one_judge_s_fork_bomb_takes_nothing_from_another_judge_s_runs(tmp_path:
     # judge's honest run fail to fork.
     if not THOROUGH:
         pytest.skip("slow (256 processes held for seconds): runs under HYPOTHESIS_PROFILE=thorough")
-    if shutil.which("bwrap") is None:
-        missing_tool("needs bubblewrap (apt-get install bubblewrap): runs get uids of their own in the sandbox")
-    tests = tmp_path / "t"
-    tests.mkdir()
-    shutil.copy(SAMPLE, tests / "t.in")
-    shutil.copy(SAMPLE.with_suffix(".ans"), tests / "t.ans")
+    tests = _one_test(tmp_path)
     env = {**os.environ, "DOWNWEDIG_ISOLATION": "process-group"}
     hold = "for i in $(seq 400); do sleep 6 & done 2>/dev/null; sleep 6; echo 211112222212"
     bomb = _judge(tests, hold, env)
