@@ -5,7 +5,7 @@
 judge's words also pass through: :func:`run_words` are the words that run it,
 the command's own words when it is one program and its arguments with nothing
 for a shell to expand (so that its exit status, signal and resource usage are
-the run's), else ``/bin/sh -c COMMAND``, the command one argument of a shell
+the run's), else ``/bin/sh -c -- COMMAND``, the command one argument of a shell
 of its own.  :func:`limit_script` is the script of fixed text (its limits and
 how it enters its cgroup) that sets the run's limits, then ``exec``-s its
 arguments: the sandbox's words and then those.  :func:`describe_exit` says how
@@ -21,7 +21,7 @@ ulimit -v 65536 2>/dev/null
 ulimit -s 65536 2>/dev/null
 exec "$@"
 >>> run_words("python3 a.py"), run_words("cat x | sort")
-(['python3', 'a.py'], ['/bin/sh', '-c', 'cat x | sort'])
+(['python3', 'a.py'], ['/bin/sh', '-c', '--', 'cat x | sort'])
 """
 
 from __future__ import annotations
@@ -199,7 +199,7 @@ def simple_words(command: str) -> list[str] | None:
 
 
 def run_words(command: str, processes: int | None = None) -> list[str]:
-    """The words that run ``command``: its own (:func:`simple_words`), else ``/bin/sh -c COMMAND``; with
+    """The words that run ``command``: its own (:func:`simple_words`), else ``/bin/sh -c -- COMMAND``; with
     ``processes``, a shell first caps the processes of the run's uid (``RLIMIT_NPROC``, set where the run is,
     inside its sandbox). O(len).
 
@@ -210,7 +210,7 @@ def run_words(command: str, processes: int | None = None) -> list[str]:
     """
     words = simple_words(command)
     if processes is None:
-        return words if words is not None else ["/bin/sh", "-c", command]
+        return words if words is not None else ["/bin/sh", "-c", "--", command]  # (-- : never its options)
     cap = f"ulimit -p {processes} 2>/dev/null"
     if words is not None:
         return ["/bin/sh", "-c", f'{cap}\nexec "$@"', "sh", *words]
