@@ -60,6 +60,9 @@ HAND_MADE = [
     "2\nWWWWWWWW\r\nRRRRRRRR  \n\n\n",
     "3\nWWWWWWWW\nRRRRRRRR\nWRWRWRWR",
     "1\nRRRRRRRR",
+    "  2\nWWWWWWWW\nRRRRRRRR\n",
+    "2 WWWWWWWW RRRRRRRR\n",
+    "\t\t1\nWWWWWWWW\n",
 ]
 
 READ_ALL = """texts => texts.map(t => {

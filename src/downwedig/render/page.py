@@ -56,7 +56,7 @@ from ..errors import EXCERPT, InvalidDay, InvalidSteps
 from ..explain import REASONS
 from ..moves import packed_move_masks
 from ..play import WORDS as GAME_WORDS
-from ..reader import ANSWER_HINT, BOM_REASON
+from ..reader import ANSWER_HINT, BOM_REASON, N_ALONE
 from ..staircase import MAX_N, Staircase
 from .layout import DEFAULT_COLORS, LAYOUT, NARROW_LAYOUT, SVG_STYLE, TEXTS, Layout
 from .teaching import CODE, CODE_LINES, TEACH_WORDS
@@ -120,6 +120,7 @@ INPUT_WORDS = {
     "empty": "empty input: expected the number of steps n, then n steps",
     "n_empty": "expected the number of steps n on the first line, found an empty line",
     "n_not_integer": "the number of steps n must be a positive integer, got {shown}",
+    "n_alone": N_ALONE,
     "n_too_large": "the number of steps n = {shown} is too large for any input",
     "n_too_large_answer": "the number of steps n = {shown} is too large for any input" + ANSWER_HINT,
     "n_zero": "the number of steps n must be at least 1, got {shown}",

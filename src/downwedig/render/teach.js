@@ -14,14 +14,14 @@ const bits = (x, width) => x.toString(2).padStart(width, "0");
 function lineOf(A, i) {  // teaching.deciding_line: the line of the code that decides step i
   return A.won[i] ? CODE_LINES.won : mask(i, A.K) ? CODE_LINES.lost : CODE_LINES.none;
 }
-function whyOf(A, i) {  // teaching.why: why step i is won or lost, in one clause
-  if (A.won[i]) return format(TW.why_won, {source: i, target: best(A, i)});
+function whyOf(A, i) {  // DayAnalysis.why: why step i is won or lost, in one clause
+  if (A.won[i]) return format(R.step_won, {source: i, target: best(A, i)});
   const moves = targets(i, A.K);
-  if (moves.length) return format(TW.why_lost, {moves: moves.map(j => format(TW.why_move, {source: i, target: j})).join(R.separator)});
-  if (i === A.K) return format(TW.why_last, {step: i, day: A.K});
+  if (moves.length) return format(R.step_lost, {moves: moves.map(j => format(R.step_move, {source: i, target: j})).join(R.separator)});
+  if (i === A.K) return format(R.step_last, {step: i, day: A.K});
   const far = [];
   for (let j = i + 1; j <= Math.min(A.K, i + W); j++) far.push(format(R.stuck_item, {target: j, distance: j - i, common: common(i, j)}));
-  return format(TW.why_stuck, {far: far.join(R.stuck_separator)});
+  return format(R.step_stuck, {far: far.join(R.stuck_separator)});
 }
 function teachOrder(K) {  // teaching.teach_order: every step of day K from the last up, with its status and line
   const A = analyse(K), out = [];

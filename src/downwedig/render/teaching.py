@@ -8,8 +8,8 @@ section 5.  Beside the picture it shows that algorithm as short Python,
 :data:`CODE`, which is real code: the tests run it, and it answers as the
 reference solver does.  Each reveal lights the line that decides the step
 (:func:`deciding_line`) and the learner's guess is answered with the reason
-(:func:`why`), worded from :data:`TEACH_WORDS` and the analysis' own
-:data:`~downwedig.explain.REASONS`; the page mirrors both functions (the
+(:func:`why`, the analysis' own
+:meth:`~downwedig.explain.DayAnalysis.why`); the page mirrors both functions (the
 browser tests compare them on many staircases, and check the reasons against
 :func:`downwedig.reference.reference_statuses`).  Cost: O(width) a step.
 
@@ -22,7 +22,7 @@ browser tests compare them on many staircases, and check the reasons against
 
 from __future__ import annotations
 
-from ..explain import REASONS, DayAnalysis
+from ..explain import DayAnalysis
 
 __all__ = ["CODE", "CODE_LINES", "TEACH_WORDS", "deciding_line", "teach_order", "why"]
 
@@ -75,11 +75,6 @@ TEACH_WORDS = {
     "right": "Right! ",
     "wrong": "Not quite: you said {said}. ",
     "is": "Step {step} is {status} ({why}).",
-    "why_won": "{source} -> {target}: step {target} is lost",
-    "why_lost": "every move reaches a won step: {moves}",
-    "why_move": "{source} -> {target}",
-    "why_last": "no move: step {step} is the last step of day {day}",
-    "why_stuck": "no move: {far}",
     "hurry": "Its remoteness is {remoteness} = 1 + {left}: the winner hurries, to the lost step of least remoteness.",
     "hold_out": "Its remoteness is {remoteness} = 1 + {left}: the loser holds out, to the step of greatest remoteness.",
     "no_move_left": "Its remoteness is 0: no move is left.",
@@ -129,35 +124,15 @@ def deciding_line(analysis: DayAnalysis, step: int) -> int:
 
 
 def why(analysis: DayAnalysis, step: int) -> str:
-    """Why ``step`` is won or lost for the player to move there, in one clause. O(width).
-
-    A won step names the move the winner makes (:meth:`DayAnalysis.best_target`, to a lost step), a lost
-    step every move it has, or why it has none (in the words of :data:`~downwedig.explain.REASONS`).
-    Mirrored in ``render/teach.js``: what ``guess()`` answers.
+    """Why ``step`` is won or lost, in one clause: :meth:`DayAnalysis.why` (mirrored in ``render/teach.js``: what
+    ``guess()`` answers). O(width).
 
     >>> from downwedig import Staircase
     >>> from downwedig.explain import analyse
-    >>> day = analyse(Staircase.from_rows(["WW", "WR", "WR"]))
-    >>> why(day, 2), why(day, 1), why(day, 3)
-    ('2 -> 3: step 3 is lost', 'every move reaches a won step: 1 -> 2', 'no move: step 3 is the last step of day 3')
-    >>> why(analyse(Staircase.from_rows(["WW", "RR"])), 1)
-    'no move: step 2 is 1 down, 0 common'
+    >>> why(analyse(Staircase.from_rows(["WW", "WR", "WR"])), 1)
+    'every move reaches a won step: 1 -> 2'
     """
-    a, words = analysis, TEACH_WORDS
-    if a.won[step]:
-        return words["why_won"].format(source=step, target=a.best_target(step))
-    moves = a.moves(step)
-    if moves:
-        listed = REASONS["separator"].join(words["why_move"].format(source=step, target=m.target) for m in moves)
-        return words["why_lost"].format(moves=listed)
-    if step == a.day:
-        return words["why_last"].format(step=step, day=a.day)
-    s = a.staircase
-    far = REASONS["stuck_separator"].join(
-        REASONS["stuck_item"].format(target=j, distance=j - step, common=s.common(step, j))
-        for j in range(step + 1, min(a.day, step + s.width) + 1)
-    )
-    return words["why_stuck"].format(far=far)
+    return analysis.why(step)
 
 
 def teach_order(analysis: DayAnalysis) -> list[dict[str, object]]:
