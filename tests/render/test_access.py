@@ -154,7 +154,7 @@ def test_home_and_end_work_where_the_arrows_do(tmp_path: Path, opener: Callable[
 @pytest.mark.parametrize("n", [12, 23])
 def test_the_strip_reads_as_groups_of_days(n: int, tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = parse(SAMPLE.read_bytes()) if n == 12 else scrambled(n)
-    page = opener(write(tmp_path, staircase, day=1))
+    page = opener(write(tmp_path, staircase, day=1, answers=True))
     groups = page.js("""[...document.querySelectorAll('#strip .group')].map(g => [g.dataset.day, g.title,
         g.textContent, [...g.querySelectorAll('.w2')].map(s => s.textContent).join('')])""")
     digits = answer(staircase)

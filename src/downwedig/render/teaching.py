@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ..explain import DayAnalysis
 
-__all__ = ["CODE", "CODE_LINES", "TEACH_WORDS", "deciding_line", "teach_order", "why"]
+__all__ = ["CODE", "CODE_LINES", "CODE_PARTS", "TEACH_WORDS", "deciding_line", "teach_order", "why"]
 
 #: The code beside the step-through, a line at a time: ``(role, code, comment)``.  A role names the lines the
 #: page lights (:data:`CODE_LINES`); ``common(i, j)``, ``mask[p]`` (bit ``d - 1``: the move ``p -> p + d`` is
@@ -60,6 +60,18 @@ CODE: tuple[tuple[str, str, str], ...] = (
 #: The 1-based line of each role in :data:`CODE`.
 CODE_LINES = {role: number for number, (role, _, _) in enumerate(CODE, 1) if role}
 
+#: The two programs of :data:`CODE`, shown apart: ``(first line, last line, caption)``; the blank line between them
+#: is not shown.
+CODE_PARTS: tuple[tuple[int, int, str], ...] = (
+    (1, 15, "1. One day, bottom-up: what the step-through does (editorial, section 3)"),
+    (
+        17,
+        25,
+        "2. Every day, top-down: the tables G_p (editorial, sections 5-6); mask[p] has bit d-1 set when "
+        "p -> p+d is a move",
+    ),
+)
+
 #: The step-through's words: the bottom-up pass, step by step, then the top-down tables G_p.
 TEACH_WORDS = {
     "title": "Step through day {day}",
@@ -78,9 +90,10 @@ TEACH_WORDS = {
     "hurry": "Its remoteness is {remoteness} = 1 + {left}: the winner hurries, to the lost step of least remoteness.",
     "hold_out": "Its remoteness is {remoteness} = 1 + {left}: the loser holds out, to the step of greatest remoteness.",
     "no_move_left": "Its remoteness is 0: no move is left.",
-    "window": "Its window, the statuses of the {width} steps below it; as a number, bit 0 (right) for step {first}: "
-    "{bits}.",
-    "window_none": "No step is below it: its window is empty (steps past the day count as won: {bits}).",
+    "window": "Step {step} is decided by the window at step {first}: the statuses of steps {first}-{last}, written "
+    "as a number, bit 0 (right) for step {first}: {bits}.",
+    "window_none": "No step is below it: the window at step {first} holds only steps past the day, which count as "
+    "won: {bits}.",
     "cell": "step {step}",
     "absent": "past the day",
     "status_won": "won",
@@ -94,13 +107,25 @@ TEACH_WORDS = {
     "values_g": "p = {p}    G[0b{bits}] = {digit}  \u2192  answer[{p}] = {digit}: {winner} wins day {p}",
     "values_separator": ", ",
     "code_label": "The solution as code: the line that decides the step in question is lit",
-    "g": "G_{p}: who wins the day for each of the {windows} windows at step {p} (a cell per window, bit 0 top "
-    "left: green, Dina; red, Dima). Outlined: day {p}'s own window, step {p} lost and the steps below it "
-    "won ({bits}): {winner} wins day {p}, digit {digit} of the answer.",
+    "g": "G_{p}: who wins the day for each of the {windows} windows at step {p} (green, Dina; red, Dima). "
+    "Outlined: day {p}'s own window, {bits} (step {p} lost, the steps below it past the day): {winner} wins "
+    "day {p}, digit {digit} of the answer.",
+    "g_lookup": "Dashed: the window at step {p} of day {day}, steps {p}-{last}, dashed in the picture too: {bits}. "
+    "G_{p} gives {winner} there, day {day}'s winner: read at any step, day {day}'s own window gives its answer.",
+    "grid_columns": "columns: the low {bits} bits, steps {last}..{first}",
+    "grid_rows": "rows: the high {bits} bits, steps {last}..{first}",
+    "table_step": "step {step}, and the window at step {step} (steps {step}-{last}), where G_{step} is read",
+    "read_up": "Read: one day at a time",
+    "read_down": "Read: top-down, the tables G_p",
+    "yours": " Your program calls step {step} {said}: the first step of this day it gets wrong.",
+    "mistake_title": "Your program's mistake",
+    "mistake_intro": "Your program says {who} wins day {day} (digit {said}). Step through the day below, predicting "
+    "each step: where does it go wrong?",
+    "mistake_show": "Show why it is wrong",
     "g_next": "Going down a step, G_{q}(x) = G_{p}(T_{p}(x)): T_{p} turns a window at step {q} into the window at "
     "step {p}, adding step {p}'s status, won when one of its moves ({mask}) meets a lost step of the window.",
-    "g_count": "{distinct} distinct tables among G_1..G_{p}: the fast solution remembers each step from one to "
-    "the next, so most steps cost one lookup.",
+    "g_count": "{distinct} distinct tables among G_1..G_{p}. Composing a table costs 256 lookups a step whatever "
+    "the input, O(256 n) in all: the solution to write in the contest (editorial, section 6).",
     "g_end": "That is day {day}: G_{day} gives {winner}, as the pass from the bottom found.",
     "g_wide": "(The table has {windows} entries: too many to draw for steps of {width} pieces.)",
     "grid": "G_{p}: Dina wins for {count} of the {windows} windows",
