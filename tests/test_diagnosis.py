@@ -74,6 +74,15 @@ def the_oracle_agrees(staircase: Staircase, received: str, program: Program) -> 
 def test_each_claim_is_the_oracle_s(name: str, staircase: Staircase) -> None:
     program = PROGRAMS[name]
     the_oracle_agrees(staircase, program(staircase), program)
+    alone, together = (diagnose(staircase, program(staircase), program, jobs=jobs) for jobs in (1, 3))
+    assert (alone is None) == (together is None), "three runs at once find what one at a time finds"
+    if alone is not None and together is not None:
+        assert (alone.day, alone.finding, alone.step, alone.step_said_won) == (
+            together.day,
+            together.finding,
+            together.step,
+            together.step_said_won,
+        )
 
 
 #: A staircase each program gets wrong, and the step of the first wrong day it first gets wrong.

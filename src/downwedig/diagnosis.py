@@ -36,6 +36,7 @@ But 1 -> 3 is a move (distance 2 <= 2 common pieces) to step 3, which is lost (y
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from .engine.solver import answer
@@ -154,11 +155,13 @@ def diagnose(
     says: Callable[[Staircase], str | None] | None = None,
     *,
     max_runs: int = 64,
+    jobs: int = 1,
 ) -> Diagnosis | None:
     """Where ``received`` (one digit ``1``/``2`` a day) first goes wrong on ``staircase``, and why; None when it
     is right.  ``says(part)`` is the program's answer to the staircase ``part`` (None when it gives none); without
-    it, or for a day of more than ``max_runs`` steps, the step is not looked for.  See the module docstring.
-    Cost: O(day * width), plus at most ``max_runs`` calls of ``says``.
+    it, or for a day of more than ``max_runs`` steps, the step is not looked for; ``jobs`` calls go at once
+    (threads: ``says`` runs a program), from the bottom, as many as ``jobs`` past the step found.  See the module
+    docstring.  Cost: O(day * width), plus at most ``max_runs`` calls of ``says``.
 
     >>> from downwedig import Staircase
     >>> diagnose(Staircase.from_rows(["WW", "WW"]), "21") is None
@@ -177,12 +180,15 @@ def diagnose(
     if says is None or day > max_runs:
         return Diagnosis(analysis, said, "unchecked", runs=max_runs if says is not None else 0)
     runs = 0
-    for p in range(day, 0, -1):  # from the bottom, as the step-through goes
-        digits = says(staircase.steps(p, day))
-        runs += 1
-        if digits is None or len(digits) != day - p + 1 or digits.strip("12"):
-            return Diagnosis(analysis, said, "untold", untold_at=p, runs=runs)
-        said_won = digits[-1] == "1"
-        if said_won != bool(analysis.won[p]):
-            return Diagnosis(analysis, said, "step", p, said_won, runs=runs)
+    steps = list(range(day, 0, -1))  # from the bottom, as the step-through goes
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        for start in range(0, day, max(1, jobs)):
+            batch = steps[start : start + max(1, jobs)]
+            for p, digits in zip(batch, pool.map(lambda p: says(staircase.steps(p, day)), batch), strict=True):
+                runs += 1
+                if digits is None or len(digits) != day - p + 1 or digits.strip("12"):
+                    return Diagnosis(analysis, said, "untold", untold_at=p, runs=runs)
+                said_won = digits[-1] == "1"
+                if said_won != bool(analysis.won[p]):
+                    return Diagnosis(analysis, said, "step", p, said_won, runs=runs)
     return Diagnosis(analysis, said, "below", runs=runs)

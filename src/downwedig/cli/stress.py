@@ -282,7 +282,8 @@ def _diagnosis(args: argparse.Namespace, report: Report) -> Diagnosis | None:
             return None
 
     staircase = Staircase.from_ints(report.minimal)
-    return diagnose(staircase, read_digits(last.received, len(staircase)), says)
+    jobs = args.jobs or os.cpu_count() or 1
+    return diagnose(staircase, read_digits(last.received, len(staircase)), says, jobs=jobs)
 
 
 def _write_page(path: str, report: Report, found: Diagnosis | None) -> list[str]:
