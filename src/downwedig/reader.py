@@ -1,16 +1,15 @@
 """Reading the judge's input: tolerant of layout like a judge's reader, strict about content.
 
 Accepted: ``\\r\\n`` line endings, trailing spaces and tabs, a missing final newline, blank lines at the
-end.  Refused, at the line and column of the first problem (:class:`~downwedig.InvalidStaircase`): a
+end.  Refused, at the first problem's line and column (:class:`~downwedig.InvalidStaircase`): a
 byte-order mark, empty input, a first line that is not ``n`` alone (blanks before it, say), an ``n``
 that is not a positive integer, fewer steps than ``n``, a non-blank line after them, a step of the wrong
 length, a character other than ``W``/``R``, bytes that are not UTF-8.  An answer file given instead
 is named as such.  (The HTML page reads with the same rules and words: ``render/reader.js``.)
 
-The input is read in blocks of the lines that have arrived (:func:`read_chunks`; :func:`parse` reads
-bytes the same way).  A block of well-formed lines is checked and packed with a few C-level byte
-operations per column: about 12 ms for ``n = 300,000``.  Anything else goes line by line in Python,
-slower, to find the exact position of a problem.
+The input is read in blocks of the lines that have arrived (:func:`read_chunks`, as :func:`parse`
+does).  A block of well-formed lines is checked and packed with a few C-level byte operations per
+column: about 12 ms for ``n = 300,000``.  Anything else goes line by line, to find where it fails.
 
 >>> parse("3\\nWWWWWWWW\\r\\nRRRRRRRR  \\nWRWRWRWR").rows()
 ['WWWWWWWW', 'RRRRRRRR', 'WRWRWRWR']

@@ -32,7 +32,7 @@ def test_bundle_full_embeds_the_sources_as_they_are(cli: Cli, tmp_path: Path) ->
     target = tmp_path / "full.py"
     result = cli("bundle", "--full", "-o", target)
     assert result.status == 0 and f"over Codeforces' {CODEFORCES_LIMIT}" in result.stderr
-    assert "The fast solver: every day's winner in one pass down the staircase." in target.read_text()
+    assert "The fast solver (editorial 5-8): every day's winner in one pass down the staircase." in target.read_text()
     run = subprocess.run([sys.executable, str(target)], input=SAMPLE.read_bytes(), capture_output=True, timeout=60)
     assert run.stdout == SAMPLE.with_suffix(".ans").read_bytes()
 

@@ -117,7 +117,13 @@ def test_a_solutions_output_cannot_drive_the_terminal(cli: Cli, tmp_path: Path) 
 
 def explained(out: str) -> list[str]:
     """The lines of the report's "why it is wrong" part."""
-    return [line[2:] for line in out.split("\nwhy it is wrong:\n", 1)[1].splitlines() if line.startswith("  ")]
+    lines: list[str] = []
+    for line in out.split("\nwhy it is wrong:\n", 1)[1].splitlines():  # (each sentence wrapped, its rest indented)
+        if line.startswith("    "):
+            lines[-1] += " " + line.strip()
+        elif line.startswith("  "):
+            lines.append(line.strip())
+    return lines
 
 
 #: The programs run through the whole command: the README's example and the package's mistakes (the quickest of

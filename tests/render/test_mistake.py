@@ -12,6 +12,7 @@ from downwedig.explain import analyse
 from downwedig.render.page import PAGE_WORDS
 from downwedig.render.teaching import TEACH_WORDS as TW
 
+from ..cli.test_stress import explained
 from ..conftest import ROOT, Cli
 from .browser import Opened, same_picture
 
@@ -31,8 +32,7 @@ def test_the_stress_page_opens_on_the_first_wrong_day(cli: Cli, tmp_path: Path, 
     assert page.text("#mistake p") == TW["mistake_intro"].format(day=day, said=received[day - 1], who=who)
     assert page.js("document.querySelector('#mistake details').open") is False
     lines = page.js("[...document.querySelectorAll('#mistake details p')].map(p => p.textContent)")
-    said = result.out.split("\nwhy it is wrong:\n", 1)[1].splitlines()
-    assert lines == [line[2:] for line in said if line.startswith("  ")], "the page explains as the command does"
+    assert lines == explained(result.out), "the page explains as the command does"
     a = analyse(staircase, day)
     same_picture(page, a, revealed=day + 1, current=day)
     step = int(lines[2].split("at step ")[1].split()[0])  # where the command says the program goes wrong

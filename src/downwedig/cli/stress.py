@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..staircase import MAX_N
@@ -182,7 +184,8 @@ def _stress(args: argparse.Namespace) -> int:
         unsaved += _write_page(args.page, report, found)
     out.write(failure_report(args, report, text, isolation, unsaved, added))
     if found is not None:
-        out.write("\nwhy it is wrong:\n" + "".join(f"  {line}\n" for line in found.lines()))
+        wrap = functools.partial(textwrap.fill, width=100, initial_indent="  ", subsequent_indent="    ")
+        out.write("\nwhy it is wrong:\n" + "".join(wrap(line) + "\n" for line in found.lines()))
     if args.page is not None and not any(line.startswith("--page") for line in unsaved):
         day = found.day if found is not None else len(report.minimal)
         out.write(f"page: {printable(args.page)}, opened on day {day} with the step-through ready\n")

@@ -147,9 +147,9 @@ function markTable(svg, A, first, last, p) {
   const top = L.bare_top, y = s => top + (s - first) * L.row + half(L.row), g = el(svg, "g", {class: "table-step"});
   const a = Math.max(first, p), b = Math.min(last, p + W - 1, A.K), right = L.right + L.badge_gap + L.badge_width;
   el(g, "title", {}, format(D.teach.table_step, {step: p, last: Math.min(p + W - 1, A.K)}));
-  if (p >= first && p <= last) el(g, "rect", {x: L.shade_inset, y: y(p) - half(L.row) + L.shade_gap,
-    width: L.bare_width - 2 * L.shade_inset, height: L.row - 2 * L.shade_gap, fill: "none", stroke: C.line,
-    "stroke-width": L.outline_stroke, class: "lit"});
+  if (p >= first && p <= last) {  // (from the pieces to the badge: the line of play's labels stay clear)
+    outline(g, L.left, y(p) - half(L.row) + L.shade_gap, right - L.left, L.row - 2 * L.shade_gap, "line", "lit");
+  }
   if (a <= b) {
     const box = outline(g, L.left, y(a) - half(L.row), right - L.left, (b - a + 1) * L.row, "window", "box");
     box.setAttribute("stroke-dasharray", `${L.dash},${L.dash_gap}`);

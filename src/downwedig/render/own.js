@@ -43,6 +43,7 @@ function load(text, note) {  // read text as a staircase and show it, or throw t
 function refuse(err, box) {  // the reader's refusal in the page, the caret put where it points
   if (!(err instanceof InvalidStaircase)) throw err;
   $("own-error").textContent = err.message;
+  $("own-note").textContent = "";  // (what it said of the staircase before is not about this text)
   showTab("tab-own");
   if (!box) return;
   box.setAttribute("aria-invalid", "true");

@@ -88,7 +88,8 @@ function digitAt(group, x) {  // the day of the digit of `group` under x (the di
 function showChosenDigit() {
   const r = Math.floor((S.K - 1) / perRow);
   if (r * LINE < stripTop || (r + 1) * LINE > stripTop + stripHeight) {
-    stripTop = Math.max(0, Math.min(stripLines() * LINE - stripHeight, r * LINE - Math.floor(stripHeight / 2) + LINE / 2));
+    const middle = (r - Math.floor(stripHeight / LINE / 2)) * LINE;  // (whole lines: none cut at the top)
+    stripTop = Math.max(0, Math.min(stripLines() * LINE - stripHeight, middle));
     strip.scrollTop = stripTop;
   }
   paintStrip(true);
