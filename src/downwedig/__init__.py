@@ -24,7 +24,8 @@ each layer imports only the layers above it in this list:
    ``_memo``, ``_partners``, ``_generic``, and ``sweep`` (plain loops, the one-file solution's under PyPy);
    :mod:`~downwedig.explain` -- one day solved in full: statuses, remoteness, best moves, the reason.
 4. Views and uses of those: :mod:`~downwedig.render` (text, JSON, SVG, the HTML page),
-   :mod:`~downwedig.play` (a game against the perfect player), and :mod:`~downwedig.contest`,
+   :mod:`~downwedig.play` (a game against the perfect player), :mod:`~downwedig.diagnosis` (why a
+   program's answer is wrong, in the page's words), and :mod:`~downwedig.contest`,
    three rooms by job: ``generating`` (families, plans, the validator), ``judging`` (running a
    solution, the checker, the judge, the stress tester) and ``shipping`` (the one-file bundle,
    the problem package).
