@@ -314,7 +314,9 @@ function predict(who) {  // the learner's prediction of who wins the chosen day:
   const winner = ANSWER[S.K] === 1 ? "Dina" : "Dima";
   S.predicted = {day: S.K, said: who};
   tell(S.K);
+  const from = $("predict-day").contains(document.activeElement);
   render();
+  if (from) slider.focus({preventScroll: true});  // (the buttons are gone: the keys go on with the day)
   announce($("winner").textContent);
   return {correct: who === winner, winner};
 }
