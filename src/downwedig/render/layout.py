@@ -348,7 +348,7 @@ TEXTS: dict[str, str] = {
     "legend_played": "moves played: number, player",
     "legend_reply": "Dima's answer to each of Dina's moves, labelled with his step",
     "legend_window": "the window that decides the step in question: the statuses of the steps below it",
-    "legend_hidden": "not decided yet (or hidden while you play)",
+    "legend_hidden": "not decided yet, or not told until you predict, step through or play",
     "legend_decides": "bold: the moves that decide the step just revealed; faint: the others",
     "legend_shared": "Point at a move to outline the columns its two steps share (a move needs distance <= common).",
     "badge": "{status} {remoteness}",
