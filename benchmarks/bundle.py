@@ -13,12 +13,17 @@ ratios to the seed (the ratio within each round, so that a machine whose load
 changes between rounds skews both sides alike).  Every program's answer is
 first compared with the seed's (a disagreement or a crash is reported instead
 of timed).  The bundle is ``downwedig bundle``'s default (readable) form;
-``--full`` times the form with the sources as they are.  ``--baseline FILE``
+``--full`` times the form with the sources as they are, and ``--program NAME``
+another program of ``downwedig bundle`` (``--program editorial``: the
+editorial's short solution, against the judge's 5 s; with ``--with-solution``
+the default bundle is timed beside it, and the table adds the paired ratios
+program/solution).  ``--baseline FILE``
 times another bundle beside it (one made by an earlier version: ``git worktree
 add /tmp/old COMMIT`` and ``downwedig bundle`` there), under both interpreters,
 and adds the median of the paired ratios new/old.
 
     python benchmarks/bundle.py --vs ./seed --runs 7 --markdown [--baseline old-solution.py]
+    python benchmarks/bundle.py --vs ./seed --program editorial --with-solution --runs 5
 
 ``./seed`` is the C++ solution of the problem's public write-up (the memo over
 step and 8-bit window, "[Northern Eurasia Finals Online 2020]D. Down We Dig" on
@@ -79,6 +84,10 @@ def main() -> None:
     parser.add_argument("--markdown", action="store_true", help="also print the table in Markdown")
     parser.add_argument("--full", action="store_true", help="time the bundle's full form (sources as they are)")
     parser.add_argument("--baseline", type=Path, metavar="FILE", help="another bundle to time beside it (an old one)")
+    parser.add_argument("--program", default="solution", help="which program of downwedig bundle (default solution)")
+    parser.add_argument(
+        "--with-solution", action="store_true", help="time the default bundle beside --program (-sol), paired"
+    )
     args = parser.parse_args()
 
     from downwedig.contest.generating.registry import all_families
@@ -86,26 +95,34 @@ def main() -> None:
 
     families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
     with tempfile.TemporaryDirectory() as folder:
-        solution = Path(folder) / "solution.py"
-        solution.write_text(bundle(PROGRAMS["solution"], full=args.full))
+        solution = Path(folder) / f"{args.program}.py"
+        solution.write_text(bundle(PROGRAMS[args.program], full=args.full))
+        default = Path(folder) / "default-solution.py"
+        default.write_text(bundle(PROGRAMS["solution"]))
         programs = {"seed": f"ulimit -s unlimited; exec {shlex.quote(args.vs)}"}
         interpreters = {"cpython": args.python, **({"pypy": args.pypy} if args.pypy else {})}
         for name, interpreter in interpreters.items():
             programs[name] = f"exec {shlex.quote(interpreter)} {shlex.quote(str(solution))}"
             if args.baseline:
                 programs[f"{name}-old"] = f"exec {shlex.quote(interpreter)} {shlex.quote(str(args.baseline))}"
+            if args.with_solution:
+                programs[f"{name}-sol"] = f"exec {shlex.quote(interpreter)} {shlex.quote(str(default))}"
         version = subprocess.run(
             [args.python, "-c", "import platform; print(platform.python_version())"], capture_output=True, text=True
         ).stdout.strip()
         print(f"# machine: {platform.machine()}, {os.cpu_count()} cores; CPython {version}; PyPy: {args.pypy}")
-        print(f"# the bundle: {solution.stat().st_size} bytes ({'full' if args.full else 'readable'} form)")
+        form = "as written" if PROGRAMS[args.program].as_written else "full" if args.full else "readable"
+        print(f"# the bundle: --program {args.program}, {solution.stat().st_size} bytes ({form} form)")
+        if args.with_solution:
+            print(f"# the default bundle (-sol): {default.stat().st_size} bytes")
         if args.baseline:
             print(f"# the old bundle (-old): {args.baseline.stat().st_size} bytes, {args.baseline}")
         print(f"# CPU seconds (user + system) at n = 300000, median of {args.runs} alternating runs after a warm-up;")
-        print("# the ratios are medians of the ratios within each round")
+        print("# the ratios are medians of the ratios within each round; the judge allowed 5 s")
         names = list(programs)
         pairs = [(name, "seed") for name in interpreters]
         pairs += [(name, f"{name}-old") for name in interpreters if args.baseline]
+        pairs += [(name, f"{name}-sol") for name in interpreters if args.with_solution]
         headings = [f"{a}/{b}" for a, b in pairs]
         print(f"{'family':<12} " + " ".join(f"{name:>11}" for name in names + headings), flush=True)
         rows = []

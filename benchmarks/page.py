@@ -25,6 +25,7 @@ The yardstick (F19) is a paste of 300,000 steps shown within a second.
 
     python benchmarks/page.py                      # n = 300000 random rows, 41 days
     python benchmarks/page.py --family chain --days 101 --width 1280
+    python benchmarks/page.py --answers            # every answer shown: the line of play drawn too
     python benchmarks/page.py --family max --paste 7 --box
 """
 
@@ -112,6 +113,9 @@ def main() -> int:
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
     parser.add_argument("--paste", type=int, metavar="ROUNDS", help="time pasting the staircase instead, ROUNDS times")
     parser.add_argument("--box", action="store_true", help="with --paste: alternate with the box and its button")
+    parser.add_argument(
+        "--answers", action="store_true", help="the page with every answer shown (a coach's; default: as it opens)"
+    )
     args = parser.parse_args()
     try:
         from playwright.sync_api import sync_playwright
@@ -126,7 +130,7 @@ def main() -> int:
     if args.paste:
         return pasting(staircase, args)
     start = time.perf_counter()
-    page_text = render_html(staircase)
+    page_text = render_html(staircase, answers=args.answers)
     built = time.perf_counter() - start
     size = len(page_text.encode("utf-8"))
     rng = random.Random(args.seed)

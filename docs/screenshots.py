@@ -12,6 +12,7 @@ tests drive it.  Fonts differ from machine to machine, so the pictures are not c
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from downwedig import Staircase, parse
 from downwedig.contest.generating.registry import generate
+from downwedig.diagnosis import diagnose
 from downwedig.render import render_html
 
 HERE = Path(__file__).resolve().parent
@@ -46,15 +48,29 @@ _PREDICTED = """() => {
   }
 }"""
 
-#: The top-down table G_5 of the sample.
+#: The top-down table G_4 of the sample, the window at step 4 of day 12 dashed in the grid and in the picture.
 _TOP_DOWN = """() => {
   window.downwedig.teach(12);
   document.getElementById('teach-all').click();
-  for (let p = 0; p < 5; p++) document.getElementById('teach-next').click();
+  for (let p = 0; p < 4; p++) document.getElementById('teach-next').click();
+}"""
+
+#: At 400 pixels: the step-through tapped through as a learner would, steps 12 to 9 right, step 8 wrong (the page
+#: keeps the picture on top and scrolls the question under it: no scrolling here).
+_TAPPED = """() => {
+  document.getElementById('teach-start').click();
+  for (const id of ['guess-lost', 'guess-won', 'guess-won', 'guess-won']) {
+    document.getElementById(id).click();
+    document.getElementById('teach-next').click();
+  }
+  document.getElementById('guess-lost').click();
 }"""
 
 #: The last days of the largest staircase, and why Dina wins day 299,993, its long line of play cut.
 _LONG = """() => { document.getElementById('tab-why').click(); document.activeElement.blur(); }"""
+
+#: The page of a learner's mistake (`stress --page`), its explanation opened.
+_MISTAKE = """() => { document.querySelector('#mistake summary').click(); document.activeElement.blur(); }"""
 
 
 @dataclass(frozen=True)
@@ -73,18 +89,39 @@ SHOTS = (
     Shot("page-desktop.png", 1280, "() => {}"),
     Shot("page-step-through.png", 1280, _PREDICTED, "panes"),
     Shot("page-top-down.png", 1280, _TOP_DOWN, "panes"),
-    Shot("page-400px-picture.png", 400, _PREDICTED, "view"),
-    Shot("page-400px-step-through.png", 400, _PREDICTED, "teach"),
-    Shot("page-300000-steps.png", 1280, _LONG, "panes", "stutter", "#day=299993"),
+    Shot("page-400px-picture.png", 400, "() => {}"),
+    Shot("page-400px-step-through.png", 400, _TAPPED),
+    Shot("page-300000-steps.png", 1280, _LONG, "panes", "stutter", "#day=299993&answers"),
+    Shot("page-mistake.png", 1280, _MISTAKE, "panes", "mistake"),
 )
+
+#: The minimal test that ``stress --solution examples/wrong.py`` finds, and that program's answer to it.
+MISTAKE_ROWS = ["WWWWWWWW", "WWWWWWWW", "WRWRRRRR"]
+MISTAKE_ANSWER = "212"
 
 
 def staircases() -> dict[str, Staircase]:
-    """The staircases the screenshots show: the problem's sample and ``gen max --kind stutter --seed 1``. O(n)."""
+    """The staircases the screenshots show: the problem's sample, ``gen max --kind stutter --seed 1`` and the
+    failing test of ``examples/wrong.py``. O(n)."""
     return {
         "sample": parse(SAMPLE.read_bytes()),
         "stutter": Staircase.from_ints(generate("max", 300_000, 1, kind="stutter")),
+        "mistake": Staircase.from_rows(MISTAKE_ROWS),
     }
+
+
+def page_text(name: str, staircase: Staircase) -> str:
+    """The page a screenshot shows: ``stress --page``'s for the mistake, ``render``'s for the others. O(n)."""
+    if name != "mistake":
+        return render_html(staircase)
+    wrong = HERE.parent / "examples" / "wrong.py"
+
+    def says(part: Staircase) -> str:  # examples/wrong.py's answer
+        run = subprocess.run([sys.executable, str(wrong)], input=part.to_text().encode(), capture_output=True)
+        return run.stdout.decode().strip()
+
+    found = diagnose(staircase, MISTAKE_ANSWER, says)
+    return render_html(staircase, found.day if found else None, teach=True, diagnosis=found)
 
 
 def main() -> int:
@@ -104,7 +141,7 @@ def main() -> int:
         pages = {}
         for name, staircase in staircases().items():
             pages[name] = Path(folder) / f"{name}.html"
-            pages[name].write_text(render_html(staircase), encoding="utf-8")
+            pages[name].write_text(page_text(name, staircase), encoding="utf-8")
         browser = playwright.chromium.launch(executable_path=args.chromium, args=ARGS)
         errors: list[str] = []
         try:

@@ -13,7 +13,7 @@ from downwedig import errors
         (errors.InvalidStaircase("bad", line=3, column=2, source="t.in"), "t.in:3:2: bad"),
         (errors.InvalidWidth(17, 16), "width must be between 1 and 16, got 17"),
         (errors.InvalidDay(13, 12), "day 13 is not in 1..12"),
-        (errors.InvalidDay(0, 5, "step"), "step 0 is not in 1..5"),
+        (errors.InvalidStep(0, 5), "step 0 is not in 1..5"),
         (errors.InvalidSteps(3, 40, 12), "steps 3..40 are not within 1..12"),
         (errors.InvalidMask(256, 8), "move mask 256 is outside 0..255 for width 8"),
         (errors.InvalidOption("k", "k must be between 1 and 256, got 0"), "k must be between 1 and 256, got 0"),

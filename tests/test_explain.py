@@ -7,7 +7,7 @@ from functools import cache
 import pytest
 from hypothesis import given
 
-from downwedig import InvalidDay, Player, Staircase, answer, parse, reference_statuses
+from downwedig import InvalidDay, InvalidStep, Player, Staircase, answer, parse, reference_statuses
 from downwedig.explain import REASONS, DayAnalysis, analyse
 
 from .conftest import EXPLAIN, THOROUGH
@@ -118,8 +118,18 @@ def test_days_and_steps_outside_the_staircase_are_refused() -> None:
     staircase = Staircase.from_rows(["WW"] * 3)
     with pytest.raises(InvalidDay, match=r"day 4 is not in 1\.\.3"):
         analyse(staircase, 4)
-    with pytest.raises(InvalidDay, match=r"step 3 is not in 1\.\.2"):
+    with pytest.raises(InvalidStep, match=r"step 3 is not in 1\.\.2"):
         analyse(staircase, 2).step(3)
+    with pytest.raises(InvalidStep, match=r"step 0 is not in 1\.\.2"):
+        analyse(staircase, 2).why(0)
+    with pytest.raises(TypeError, match="a day is an int, not str: '3'"):
+        analyse(staircase, "3")  # type: ignore[arg-type]
+
+
+def test_a_day_analysis_says_what_it_is_in_its_repr() -> None:
+    a = analyse(Staircase.from_rows(["WW", "WR", "WR"]))
+    assert repr(a) == "<DayAnalysis of day 3 (of 3): Dima wins, remoteness 2>"
+    assert a.won[1:] == b"\0\1\0" and a.won[0] == 0, "won[i] is step i's status (index 0 unused)"
 
 
 def test_the_judges_largest_day() -> None:

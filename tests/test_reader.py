@@ -44,6 +44,9 @@ BAD_INPUTS = [
     ("x\nWWWWWWWW\n", 1, 1, "positive integer, got 'x'"),
     ("-3\nWWWWWWWW\n", 1, 1, "positive integer, got '-3'"),
     ("1.5\nWWWWWWWW\n", 1, 2, "positive integer, got '1.5'"),
+    ("  1\nWWWWWWWW\n", 1, 1, "the first line must hold the number of steps n alone, found '  1'"),
+    ("\t1\nWWWWWWWW\n", 1, 1, "n alone, found '\\t1'"),
+    ("2 WWWWWWWW WWWWWWWW\n", 1, 2, "n alone, found '2 WWWWWWWW WWWWWWWW'"),
     ("0\n", 1, 1, "at least 1, got '0'"),
     ("\n1\nWWWWWWWW\n", 1, 1, "found an empty line"),
     ("3\nWWWWWWWW\nRRRRRRRR\n", 4, 1, "expected 3 steps, found only 2"),
@@ -200,7 +203,7 @@ def test_a_bad_first_line_is_quoted_briefly(data: bytes, column: int, words: str
         (b"1\n" + b"W" * 3_000_000, 2, 9, "step 1 has more than 8 pieces"),
         (b"1\n" + b"WWWWWWWW" + b" " * 3_000_000 + b"x\n", 2, 9, "unexpected character ' ' in step 1"),
         (b"1\nWWWWWWWW\n" + b" " * 3_000_000 + b"x", 3, 3_000_001, "unexpected content after the 1 step: 'x'"),
-        (b"3" + b" " * 3_000_000 + b"x\n", 1, 2, "positive integer, got '3"),
+        (b"3" + b" " * 3_000_000 + b"x\n", 1, 2, "n alone, found '3                   '..."),
         (b"1" * 3_000_000 + b"\n", 1, 1, "too large for any input"),
     ],
 )

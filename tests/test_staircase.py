@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
-from downwedig import InvalidDay, InvalidStaircase, InvalidWidth, Player, Staircase, parse
+from downwedig import InvalidDay, InvalidStaircase, InvalidStep, InvalidWidth, Player, Staircase, parse
 from downwedig.staircase import (
     allows_move,
     bytes_per_step,
@@ -64,8 +64,14 @@ def test_steps_are_numbered_from_one_everywhere() -> None:
     assert staircase.prefix(2) == Staircase.from_rows(["WR", "RW"])
     assert staircase.steps(2, 3) == Staircase.from_rows(["RW", "RR"])
     for bad in (lambda: staircase.value(0), lambda: staircase.value(4), lambda: staircase.steps(3, 2)):
-        with pytest.raises(InvalidDay):
+        with pytest.raises(InvalidStep):
             bad()
+    # A step the staircase lacks is refused alike by every method that takes one, and named a step.
+    for bad_step in (lambda: staircase.common(0, 1), lambda: staircase.common(1, 4), lambda: staircase.moves(4)):
+        with pytest.raises(InvalidStep, match=r"step [04] is not in 1\.\.3"):
+            bad_step()
+    with pytest.raises(InvalidStep, match=r"step 2 is not in 3\.\.3"):
+        staircase.steps(3, 2)
     with pytest.raises(InvalidDay, match=r"day 4 is not in 1\.\.3"):
         staircase.prefix(4)
 

@@ -24,7 +24,8 @@ each layer imports only the layers above it in this list:
    ``_memo``, ``_partners``, ``_generic``, and ``sweep`` (plain loops, the one-file solution's under PyPy);
    :mod:`~downwedig.explain` -- one day solved in full: statuses, remoteness, best moves, the reason.
 4. Views and uses of those: :mod:`~downwedig.render` (text, JSON, SVG, the HTML page),
-   :mod:`~downwedig.play` (a game against the perfect player), and :mod:`~downwedig.contest`,
+   :mod:`~downwedig.play` (a game against the perfect player), :mod:`~downwedig.diagnosis` (why a
+   program's answer is wrong, in the page's words), and :mod:`~downwedig.contest`,
    three rooms by job: ``generating`` (families, plans, the validator), ``judging`` (running a
    solution, the checker, the judge, the stress tester) and ``shipping`` (the one-file bundle,
    the problem package).
@@ -62,6 +63,7 @@ _HOMES = {
     "InvalidOutput": "errors",
     "InvalidPlan": "errors",
     "InvalidStaircase": "errors",
+    "InvalidStep": "errors",
     "InvalidSteps": "errors",
     "InvalidTests": "errors",
     "InvalidText": "errors",
@@ -99,6 +101,7 @@ __all__ = [
     "InvalidOutput",
     "InvalidPlan",
     "InvalidStaircase",
+    "InvalidStep",
     "InvalidSteps",
     "InvalidTests",
     "InvalidText",
@@ -135,6 +138,7 @@ if TYPE_CHECKING:
         InvalidOutput,
         InvalidPlan,
         InvalidStaircase,
+        InvalidStep,
         InvalidSteps,
         InvalidTests,
         InvalidText,

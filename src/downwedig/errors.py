@@ -8,8 +8,7 @@ point into a file (:class:`InvalidText`: a staircase, a plan) say where, as
 ``SOURCE:LINE:COLUMN: reason``, and quote what they repeat of it cut short
 (:func:`excerpt`).  This module imports nothing when loaded (``difflib`` only
 for :class:`UnknownFamily`'s "did you mean"), so every other module can use it.
-(The bundler's :class:`~downwedig.contest.shipping.bundle.CyclicImport` and
-``PackageImport`` are a developer's mistakes, not a user's: they live there.)
+(The bundler's own errors are a developer's mistakes, not a user's: they live with it.)
 
 >>> str(InvalidDay(13, 12)), InvalidDay(13, 12).exit_status
 ('day 13 is not in 1..12', 2)
@@ -31,6 +30,7 @@ __all__ = [
     "InvalidOutput",
     "InvalidPlan",
     "InvalidStaircase",
+    "InvalidStep",
     "InvalidSteps",
     "InvalidTests",
     "InvalidText",
@@ -168,12 +168,22 @@ class InvalidWidth(UsageError):
 
 
 class InvalidDay(UsageError):
-    """A day (or step) that the staircase does not have."""
+    """A day that the staircase does not have."""
 
-    def __init__(self, day: int, n: int, what: str = "day") -> None:
-        super().__init__(f"{what} {day} is not in 1..{n}")
+    def __init__(self, day: int, n: int) -> None:
+        super().__init__(f"day {day} is not in 1..{n}")
         self.day = day
         self.n = n
+
+
+class InvalidStep(UsageError):
+    """A step that the staircase (or the day) does not have: ``step 2 is not in 3..3``."""
+
+    def __init__(self, step: int, last: int, *, first: int = 1) -> None:
+        super().__init__(f"step {step} is not in {first}..{last}")
+        self.step = step
+        self.first = first
+        self.last = last
 
 
 class InvalidSteps(UsageError):

@@ -26,7 +26,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidDay
+from .errors import InvalidDay, InvalidStep
 from .moves import distances, move_masks
 from .staircase import Player, Staircase, popcount
 
@@ -44,7 +44,15 @@ REASONS = {
     "loses_item": "{target} (Dima answers {target} -> {reply})",
     "separator": ", ",
     "stuck_separator": "; ",
-    "move": "distance {distance} <= {common} common pieces",
+    "move": "distance {distance} <= {common} common {pieces}",
+    "piece": "piece",  # ({pieces}: one piece, two pieces)
+    "pieces": "pieces",
+    # Why one step of the day is won or lost, in one clause (DayAnalysis.why; the page's step-through says it).
+    "step_won": "{source} -> {target}: step {target} is lost",
+    "step_lost": "every move reaches a won step: {moves}",
+    "step_move": "{source} -> {target}",
+    "step_last": "no move: step {step} is the last step of day {day}",
+    "step_stuck": "no move: {far}",
 }
 
 
@@ -60,10 +68,11 @@ class Move:
     def why(self) -> str:
         """Why the move is legal, in words. O(1).
 
-        >>> Move(1, 3, 2, 6).why()
-        'distance 2 <= 6 common pieces'
+        >>> Move(1, 3, 2, 6).why(), Move(1, 2, 1, 1).why()
+        ('distance 2 <= 6 common pieces', 'distance 1 <= 1 common piece')
         """
-        return REASONS["move"].format(distance=self.distance, common=self.common)
+        pieces = REASONS["piece" if self.common == 1 else "pieces"]
+        return REASONS["move"].format(distance=self.distance, common=self.common, pieces=pieces)
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,12 @@ class Ply:
 
 @dataclass(frozen=True)
 class DayAnalysis:
-    """The game of one day, solved.  Indices of ``won``/``remoteness``/``masks`` are step numbers (0 unused)."""
+    """The game of one day, solved.
+
+    Indices of ``won``/``remoteness``/``masks`` are step numbers: ``won[i]`` is 1 when step ``i`` is won, and
+    index 0 is unused (a byte, so that no step is shifted by one); :meth:`step` gives one step as a
+    :class:`StepInfo`, and :meth:`why` says why it is won or lost.
+    """
 
     staircase: Staircase  # the day's steps only (``len == day``)
     won: bytes
@@ -104,6 +118,14 @@ class DayAnalysis:
     masks: Sequence[int]
     n: int  # steps of the whole staircase (the last day)
     values: Sequence[int]  # the day's steps as integers, step ``i`` at index ``i - 1``
+
+    def __repr__(self) -> str:
+        """The day and its winner: the arrays (a byte a step, index 0 unused) are too long to show.
+
+        >>> analyse(Staircase.from_rows(["WW"] * 5), 3)
+        <DayAnalysis of day 3 (of 5): Dina wins, remoteness 1>
+        """
+        return f"<DayAnalysis of day {self.day} (of {self.n}): {self.winner} wins, remoteness {self.remoteness[1]}>"
 
     @property
     def day(self) -> int:
@@ -157,10 +179,41 @@ class DayAnalysis:
         StepInfo(step=2, pieces='WW', won=False, remoteness=0, moves=())
         """
         if not 1 <= step <= self.day:
-            raise InvalidDay(step, self.day, "step")
+            raise InvalidStep(step, self.day)
         return StepInfo(
             step, self.staircase.row(step), bool(self.won[step]), self.remoteness[step], tuple(self.moves(step))
         )
+
+    def why(self, step: int) -> str:
+        """Why ``step`` is won or lost for the player to move there, in one clause. O(width).
+
+        A won step names the move the winner makes (:meth:`best_target`, to a lost step), a lost step every
+        move it has, or why it has none (the templates ``step_*`` of :data:`REASONS`).  The page's
+        step-through answers a guess with it (``render/teach.js`` mirrors it), and so does
+        :mod:`downwedig.diagnosis` when it says where a program went wrong.
+
+        >>> day = analyse(Staircase.from_rows(["WW", "WR", "WR"]))
+        >>> day.why(2), day.why(1), day.why(3)
+        ('2 -> 3: step 3 is lost', 'every move reaches a won step: 1 -> 2', 'no move: step 3 is the last step of day 3')
+        >>> analyse(Staircase.from_rows(["WW", "RR"])).why(1)
+        'no move: step 2 is 1 down, 0 common'
+        """
+        if not 1 <= step <= self.day:
+            raise InvalidStep(step, self.day)
+        if self.won[step]:
+            return REASONS["step_won"].format(source=step, target=self.best_target(step))
+        moves = self.moves(step)
+        if moves:
+            listed = REASONS["separator"].join(REASONS["step_move"].format(source=step, target=m.target) for m in moves)
+            return REASONS["step_lost"].format(moves=listed)
+        if step == self.day:
+            return REASONS["step_last"].format(step=step, day=self.day)
+        s = self.staircase
+        far = REASONS["stuck_separator"].join(
+            REASONS["stuck_item"].format(target=j, distance=j - step, common=s.common(step, j))
+            for j in range(step + 1, min(self.day, step + s.width) + 1)
+        )
+        return REASONS["step_stuck"].format(far=far)
 
     def best_target(self, step: int) -> int | None:
         """Where the perfect player moves from ``step``; None without moves. O(width).
@@ -301,6 +354,8 @@ def analyse(staircase: Staircase, day: int | None = None) -> DayAnalysis:
     (<Player.DIMA: 2>, [0, 0], [0, 0])
     """
     k = len(staircase) if day is None else day
+    if not isinstance(k, int):
+        raise TypeError(f"a day is an int, not {type(k).__name__}: {k!r}")
     if not 1 <= k <= len(staircase):
         raise InvalidDay(k, len(staircase))
     prefix = staircase.prefix(k)

@@ -1,4 +1,4 @@
-"""Every step's legal moves at once, as one bit mask per step: the engine's form of the rule.
+"""Every step's legal moves at once, one bit mask a step (editorial section 2): the rule, fast.
 
 Bit ``d - 1`` of step ``i``'s *move mask* is set when the handkerchief may go
 from step ``i`` to step ``i + d``: that step exists and the rule

@@ -43,10 +43,12 @@ __all__ = ["WORDS", "Game", "IllegalMove", "Turn"]
 WORDS = {
     "not_below": "step {target} is not below step {source}: the handkerchief only goes down",
     "no_step": "there is no step {target} on day {day} (steps 1..{day})",
-    "too_far": "step {target} is {distance} {steps} down from step {source} but shares {common} pieces with it "
+    "too_far": "step {target} is {distance} {steps} down from step {source} but shares {common} {pieces} with it "
     "(need {distance} <= {common})",
     "step": "step",
     "steps": "steps",
+    "piece": "piece",
+    "pieces": "pieces",
     "not_your_turn": "it is not your turn",
     "game_over": "the game is over",
     "cannot_reply": "the computer cannot move now",
@@ -154,7 +156,8 @@ class Game:
         if not allows_move(move.distance, move.common):
             steps = WORDS["step" if move.distance == 1 else "steps"]
             values = {"target": target, "source": i, "distance": move.distance, "common": move.common}
-            raise IllegalMove(WORDS["too_far"].format(steps=steps, **values))
+            pieces = WORDS["piece" if move.common == 1 else "pieces"]
+            raise IllegalMove(WORDS["too_far"].format(steps=steps, pieces=pieces, **values))
         return move
 
     def _make(self, move: Move, by_person: bool) -> Move:

@@ -1,21 +1,15 @@
 """Reading the judge's input: tolerant of layout like a judge's reader, strict about content.
 
-Accepted: ``\\r\\n`` line endings, trailing spaces and tabs, a missing final
-newline, blank lines at the end.  Refused, with the line and column of the
-first problem (:class:`~downwedig.InvalidStaircase`): a byte-order mark,
-empty input, an ``n`` that is not a positive integer, fewer step lines than ``n``, a non-blank line
-after the last step, a step of the wrong length, a character other than
-``W``/``R``, and bytes that are not UTF-8 text.  An answer file given
-instead of a staircase is named as such.  (The HTML page reads a staircase
-typed into it with the same rules and words: ``render/reader.js``.)
+Accepted: ``\\r\\n`` line endings, trailing spaces and tabs, a missing final newline, blank lines at the
+end.  Refused, at the first problem's line and column (:class:`~downwedig.InvalidStaircase`): a
+byte-order mark, empty input, a first line that is not ``n`` alone (blanks before it, say), an ``n``
+that is not a positive integer, fewer steps than ``n``, a non-blank line after them, a step of the wrong
+length, a character other than ``W``/``R``, bytes that are not UTF-8.  An answer file given instead
+is named as such.  (The HTML page reads with the same rules and words: ``render/reader.js``.)
 
-The input is read in blocks of the lines that have arrived (:func:`read_chunks`;
-:func:`parse` reads bytes in memory the same way).  A block of well-formed
-lines (``\\n`` endings, or ``\\r\\n`` and trailing blanks, which a few C-level
-replaces remove) is checked and packed with a handful of C-level byte
-operations per column: O(n * width) bytes touched, about 12 ms for ``n =
-300,000`` (:func:`parse` of random rows).  Anything else goes line by line in Python, which is slower but
-finds the exact position of a problem.
+The input is read in blocks of the lines that have arrived (:func:`read_chunks`, as :func:`parse`
+does).  A block of well-formed lines is checked and packed with a few C-level byte operations per
+column: about 12 ms for ``n = 300,000``.  Anything else goes line by line, to find where it fails.
 
 >>> parse("3\\nWWWWWWWW\\r\\nRRRRRRRR  \\nWRWRWRWR").rows()
 ['WWWWWWWW', 'RRRRRRRR', 'WRWRWRWR']
@@ -42,6 +36,7 @@ __all__ = [
     "ANSWER_HINT",
     "BOM_REASON",
     "BYTE_ORDER_MARK",
+    "N_ALONE",
     "available_blocks",
     "describe_byte",
     "looks_like_answer",
@@ -92,6 +87,9 @@ def _text(raw: bytes, line: int, source: str, *, offset: int = 0, complete: bool
         raise _fail(reason, line, column, source) from None
 
 
+#: A first line with blanks before ``n`` or more after it: the judge's format has ``n`` alone there.
+N_ALONE = "the first line must hold the number of steps n alone, found {shown}"
+
 #: More digits than this in ``n`` cannot be a real input (10^18 steps would fill exabytes).
 _LONGEST_N = 18
 
@@ -105,6 +103,8 @@ def _read_n(header: bytes, source: str) -> int:
     if digits < len(line):
         if line[digits] >= 0x80:  # not ASCII: is it text at all?
             _text(line[digits : digits + 4], 1, source, offset=digits, complete=False)
+        if line[digits] in b" \t":
+            raise _fail(N_ALONE.format(shown=excerpt(line[:80].decode("utf-8", "replace"))), 1, digits + 1, source)
         shown = excerpt(line[:80].decode("utf-8", "replace"))
         raise _fail(f"the number of steps n must be a positive integer, got {shown}", 1, digits + 1, source)
     if digits > _LONGEST_N:  # (an answer file of more than 18 days reads so: its first line is all digits)
@@ -186,12 +186,8 @@ def pack_exact(body: bytes, count: int, width: int) -> bytes | None:
 
 
 def _tidy(text: bytes) -> bytes:
-    """``text`` without the blanks and ``\\r`` that may end its lines, and ending in a newline.
-
-    What the reader tolerates, removed with C-level replaces (a few passes at
-    most; lines with more trailing blanks than that are left to the line-by-line
-    path), so files with ``\\r\\n`` endings or trailing spaces keep the fast path.
-    """
+    """``text`` without the blanks and ``\\r`` that may end its lines (a few C-level passes: more are left to
+    the line-by-line path), ending in a newline: files with ``\\r\\n`` endings keep the fast path."""
     if not text.endswith(b"\n"):
         text += b"\n"
     for _ in range(4):
@@ -263,8 +259,7 @@ def parse(data: bytes | str, *, width: int = 8, source: str = "<input>") -> Stai
     check_width(width)
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogatepass")
-    # The streaming reader over the bytes in memory: its blocks of a few hundred kilobytes
-    # are faster than one pass over the whole input (they stay in the processor's cache).
+    # (The streaming reader: its blocks stay in the processor's cache, faster than one pass over it all.)
     return Staircase(b"".join(read_chunks(io.BytesIO(data), width=width, source=source)), width)
 
 

@@ -10,11 +10,9 @@ the problem, everywhere in the package.
 
 The rule (:func:`allows_move`) is defined here: the handkerchief may go
 from step ``i`` down to step ``j`` when ``0 < j - i <= common(i, j)``, the
-number of columns where both steps have the same colour.  It is restated,
-for speed or in another language, by :mod:`downwedig.moves` (every step at
-once), the one-file solution and ``solution.cpp`` of
-:mod:`downwedig.contest.shipping.programs`, and the page's ``render/reader.js``;
-the tests hold each to the reference solver, which uses this one.
+number of columns where both steps have the same colour.  It is restated
+for speed (:mod:`downwedig.moves`) and in the programs a judge runs and the page; the tests hold
+each to the reference solver, which uses this one.
 
 >>> s = Staircase.from_rows(["WWWWWWWW", "WWWWWWWR", "RRRRRRRR"])
 >>> s
@@ -29,7 +27,7 @@ from __future__ import annotations
 
 import enum
 
-from .errors import InvalidDay, InvalidStaircase, InvalidWidth, excerpt
+from .errors import InvalidDay, InvalidStaircase, InvalidStep, InvalidWidth, excerpt
 
 TYPE_CHECKING = False  # (not typing's: importing typing costs more than solving a small input)
 if TYPE_CHECKING:
@@ -279,7 +277,7 @@ class Staircase:
 
     def _check_step(self, step: int) -> None:
         if not 1 <= step <= len(self):
-            raise InvalidDay(step, len(self), "step")
+            raise InvalidStep(step, len(self))
 
     def value(self, step: int) -> int:
         """Step ``step`` as an integer, bit ``width-1-c`` = column ``c`` red. O(1)."""
@@ -333,7 +331,7 @@ class Staircase:
         self._check_step(first)
         self._check_step(last)
         if last < first:
-            raise InvalidDay(last, len(self), f"step (after step {first})")
+            raise InvalidStep(last, len(self), first=first)
         return Staircase(self._packed[(first - 1) * self._size : last * self._size], self._width)
 
     def prefix(self, day: int) -> Staircase:
@@ -382,5 +380,6 @@ class Staircase:
         >>> Staircase.from_rows(["WWWW", "WWWR", "WWRR"]).moves(1)
         [2, 3]
         """
+        self._check_step(i)
         last = len(self) if last is None else min(last, len(self))
         return [j for j in range(i + 1, min(i + self._width, last) + 1) if self.is_move(i, j)]

@@ -22,6 +22,12 @@ def test_explain_command_text_and_json(cli: Cli, monkeypatch: pytest.MonkeyPatch
     data = json.loads(cli("explain", EXPLAIN, "--format", "json", "--steps", "2..4").out)
     validate(data, SCHEMA)
     assert data["day"] == 12 and [s["step"] for s in data["steps"]] == [2, 3, 4]
+    # --json, the common spelling, is --format json.
+    assert (
+        cli("explain", EXPLAIN, "--json", "--steps", "2..4").out
+        == cli("explain", EXPLAIN, "--format", "json", "--steps", "2..4").out
+    )
+    assert "--json" in cli("explain", "--help").out
 
 
 @pytest.mark.parametrize(

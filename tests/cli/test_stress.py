@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import shlex
 import time
 from pathlib import Path
 
 import pytest
 
+from downwedig import Staircase, parse, reference_answer
+from downwedig.contest.running.command import solution_command as command_of
 from downwedig.contest.running.run import Limits, run_solution
+from downwedig.contest.shipping.bundle import bundle, mistake_program
+from downwedig.contest.shipping.programs.mistakes import MISTAKES
+from downwedig.diagnosis import diagnose
 
-from ..conftest import Cli
+from ..conftest import ROOT, THOROUGH, Cli
 from ..solutions import SOLUTION, solution_command
 
 
@@ -110,3 +116,55 @@ def test_a_solutions_output_cannot_drive_the_terminal(cli: Cli, tmp_path: Path) 
     solution = solution_command(tmp_path, "colour", "import sys\nsys.stdin.read()\nprint('\\x1b[31m2')\n")
     result = cli("stress", "--solution", solution, "--tests", "1", "--shrink-runs", "0", "--save", tmp_path / "c")
     assert result.status == 1 and "\x1b" not in result.out and "received: \\x1b[31m2" in result.out
+
+
+def explained(out: str) -> list[str]:
+    """The lines of the report's "why it is wrong" part."""
+    lines: list[str] = []
+    for line in out.split("\nwhy it is wrong:\n", 1)[1].splitlines():  # (each sentence wrapped, its rest indented)
+        if line.startswith("    "):
+            lines[-1] += " " + line.strip()
+        elif line.startswith("  "):
+            lines.append(line.strip())
+    return lines
+
+
+#: The programs run through the whole command: the README's example and the package's mistakes (the quickest of
+#: them by default: each is a few seconds of runs; tests/test_diagnosis.py holds every mistake to the oracle).
+EXPLAINED = ["wrong.py", *(sorted(MISTAKES) if THOROUGH else ["first_day"])]
+
+
+@pytest.mark.parametrize("name", EXPLAINED)
+def test_a_wrong_answer_is_explained_where_it_goes_wrong(cli: Cli, tmp_path: Path, name: str) -> None:
+    if name == "wrong.py":
+        program = ROOT / "examples" / "wrong.py"
+    else:  # the package's mistakes, as a package carries them
+        program = tmp_path / f"{name}.py"
+        program.write_text(bundle(mistake_program(name)))
+    prefix, page = tmp_path / "fail", tmp_path / "page.html"
+    result = cli("stress", "--solution", program, "--save", prefix, "--page", page)
+    assert result.status == 1 and "failed: WA" in result.out
+    minimal = parse(prefix.with_suffix(".in").read_bytes())
+    received = prefix.with_suffix(".received").read_text().strip()
+    day = next(k for k, (e, r) in enumerate(zip(reference_answer(minimal), received, strict=True), 1) if e != r)
+    command = command_of(str(program))
+
+    def says(part: Staircase) -> str:
+        return run_solution(command, part.to_text().encode(), Limits(), timeout=30).stdout.decode().strip()
+
+    found = diagnose(minimal, received, says)
+    assert found is not None and found.day == day, "the first wrong day is the oracle's"
+    assert found.finding == "step" and found.step is not None, "a step of that day its own answers get wrong"
+    assert explained(result.out) == found.lines()
+    assert result.out.endswith(f"page: {page}, opened on day {day} with the step-through ready\n")
+    data = json.loads(page.read_text().split('id="data">', 1)[1].split("</script>", 1)[0])
+    assert (data["day"], data["start_teaching"], data["mistake"]["step"]) == (day, True, found.step)
+
+
+def test_a_failure_that_is_not_a_wrong_answer_is_not_explained(cli: Cli, tmp_path: Path) -> None:
+    page = tmp_path / "crash.html"
+    argv = ["stress", "--solution", solution_command(tmp_path, "crash"), "--max-n", "30", "--page", page]
+    result = cli(*argv, "--save", tmp_path / "crash")
+    assert result.status == 1 and "why it is wrong" not in result.out
+    n = int((tmp_path / "crash.in").read_text().split()[0])
+    assert result.out.endswith(f"page: {page}, opened on day {n} with the step-through ready\n") and page.exists()

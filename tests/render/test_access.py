@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from downwedig import Staircase, answer, parse
+from downwedig.diagnosis import diagnose
 from downwedig.explain import analyse
 
 from ..conftest import EXPLAIN, SAMPLE, THOROUGH, missing_tool
@@ -36,7 +37,10 @@ def test_axe_finds_nothing_on_the_sample_page_whatever_it_shows(tmp_path: Path, 
     path = write(tmp_path, parse(SAMPLE.read_bytes()))
     for width in (1100, 400) if THOROUGH else (400,):  # (the narrow layout; the wide one in CI too)
         page = opener(path, width=width)
-        no_violations(page, f"the sample page at {width} px")
+        no_violations(page, f"the sample page at {width} px, nothing told")
+        page.click("#predict-dina")
+        page.click("#show-answers")
+        no_violations(page, "a prediction answered, every answer shown")
         page.js("window.downwedig.newGame('Dina')")
         page.js("window.downwedig.hint()")
         no_violations(page, "during a game")
@@ -57,6 +61,17 @@ def test_axe_finds_nothing_on_the_sample_page_whatever_it_shows(tmp_path: Path, 
         no_violations(page, "with a staircase refused")
         page.page.click("#learn summary")
         no_violations(page, "with the explanation open")
+
+
+def test_axe_finds_nothing_on_the_page_of_a_learner_s_mistake(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    staircase = Staircase.from_rows(["WWWWWWWW", "WWWWWWWW", "WRWRRRRR"])
+    strict = {"WRWRRRRR": "2", "WWWWWWWW WRWRRRRR": "21", "WWWWWWWW WWWWWWWW WRWRRRRR": "212"}
+    found = diagnose(staircase, "212", lambda part: strict[" ".join(part.rows())])
+    page = opener(write(tmp_path, staircase, day=3, teach=True, diagnosis=found), width=400)
+    no_violations(page, "the page of stress --page, the step-through ready")
+    page.click("#mistake summary")
+    page.js("window.downwedig.guess(3, 'lost')")
+    no_violations(page, "the mistake explained, a step answered")
 
 
 def test_axe_finds_nothing_on_a_300000_step_page(tmp_path: Path, opener: Callable[..., Opened]) -> None:
@@ -154,7 +169,7 @@ def test_home_and_end_work_where_the_arrows_do(tmp_path: Path, opener: Callable[
 @pytest.mark.parametrize("n", [12, 23])
 def test_the_strip_reads_as_groups_of_days(n: int, tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = parse(SAMPLE.read_bytes()) if n == 12 else scrambled(n)
-    page = opener(write(tmp_path, staircase, day=1))
+    page = opener(write(tmp_path, staircase, day=1, answers=True))
     groups = page.js("""[...document.querySelectorAll('#strip .group')].map(g => [g.dataset.day, g.title,
         g.textContent, [...g.querySelectorAll('.w2')].map(s => s.textContent).join('')])""")
     digits = answer(staircase)

@@ -39,12 +39,13 @@ def window_name(a: DayAnalysis, first: int, last: int, **options: object) -> str
 
 def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     for staircase in (parse(EXPLAIN.read_bytes()), scrambled(90), scrambled(60, width=12), scrambled(40, width=3)):
-        page = opener(write(tmp_path, staircase))
+        page = opener(write(tmp_path, staircase, answers=True))  # (a coach's page: every answer shown)
         n, digits = len(staircase), answer(staircase)
         for i, day in enumerate(sorted({1, 2, 5, n // 2, n - 1, n})):
             state = page.js("k => window.downwedig.chooseDay(k)", day)
             winner = "Dina" if digits[day - 1] == "1" else "Dima"
-            assert state == {"day": day, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
+            expected = {"day": day, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
+            assert state == expected | {"shown": True, "answers": True, "teaching": None}
             a = analyse(staircase, day)
             same_picture(page, a)
             assert page.text("#facts p") == a.reason()
@@ -54,7 +55,7 @@ def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener
                 assert page.js("f => window.downwedig.showSteps(f)", first)["first"] == max(1, min(first, day - 29))
                 same_picture(page, a)
             page.js("window.downwedig.showSteps(1)")
-        page.wait_for_hash(f"#day={n}")
+        page.wait_for_hash(f"#day={n}&answers")
         with pytest.raises(Exception, match=re.escape(f"RangeError: day {n + 1} is not in 1..{n}")):
             page.js("k => window.downwedig.chooseDay(k)", n + 1)
         with pytest.raises(Exception, match="IllegalMove: there is no game"):
@@ -64,7 +65,7 @@ def test_every_day_and_window_is_drawn_as_python_draws_it(tmp_path: Path, opener
 def test_clicking_a_digit_and_dragging_the_slider_choose_the_day(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = scrambled(3000)
     digits = answer(staircase)
-    page = opener(write(tmp_path, staircase, day=1500))
+    page = opener(write(tmp_path, staircase, day=1500, answers=True))
     assert page.state()["day"] == 1500
     where = """k => {
       for (const g of document.querySelectorAll('#strip .group')) {
@@ -84,7 +85,7 @@ def test_clicking_a_digit_and_dragging_the_slider_choose_the_day(tmp_path: Path,
         page.page.mouse.click(x, y)
         assert page.state()["day"] == day
         assert page.text("#strip .chosen") == digits[day - 1]
-        page.wait_for_hash(f"#day={day}")
+        page.wait_for_hash(f"#day={day}&answers")
     # Scrolling the strip to the end brings the last days into the document; the rulers name each row's first day.
     page.js("(() => { const s = document.getElementById('strip'); s.scrollTop = s.scrollHeight; })()")
     page.page.wait_for_function("document.querySelector('#strip .group[data-day=\"2991\"]') !== null")
@@ -231,7 +232,7 @@ def test_the_picture_follows_a_long_line_of_play(tmp_path: Path, opener: Callabl
     a = analyse(staircase)
     line = a.line_steps()
     assert len(line) > 60, "a line longer than a window"
-    page = opener(write(tmp_path, staircase))
+    page = opener(write(tmp_path, staircase, answers=True))
     seen: set[int] = set()
     for _ in range(len(line)):
         svg = page.picture()
@@ -252,12 +253,12 @@ def test_the_picture_follows_a_long_line_of_play(tmp_path: Path, opener: Callabl
     assert page.view() == (1, 30)
     page.page.click("#win-down")
     assert page.view() == (23, 52), "pages overlap by 8 steps, so that each move is whole in one"
-    page.wait_for_hash("#day=400&from=23")
+    page.wait_for_hash("#day=400&from=23&answers")
 
 
 def test_a_window_from_the_command_line_or_the_address(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = scrambled(200)
-    page = opener(write(tmp_path, staircase, day=150, steps=(100, 120)))
+    page = opener(write(tmp_path, staircase, day=150, steps=(100, 120), answers=True))
     assert page.view() == (100, 120) and page.state()["day"] == 150
     same_picture(page, analyse(staircase, 150))
     other = opener(write(tmp_path, staircase, "other.html"), "#day=80&from=40")
@@ -309,7 +310,7 @@ def test_pointing_at_a_move_outlines_the_columns_its_steps_share(tmp_path: Path,
 
 def test_the_key_names_only_what_the_picture_draws(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = parse(SAMPLE.read_bytes())
-    page = opener(write(tmp_path, staircase))
+    page = opener(write(tmp_path, staircase, answers=True))
     legend = "[...document.querySelectorAll('#legend .entry')].map(e => e.textContent)"
     key = {
         name: TEXTS[f"legend_{name}"]
@@ -342,7 +343,7 @@ def test_a_long_line_of_play_marks_the_moves_left_out(tmp_path: Path, opener: Ca
     day = 2993
     a = analyse(staircase, day)
     count = a.remoteness[1]
-    page = opener(write(tmp_path, staircase, day=day))
+    page = opener(write(tmp_path, staircase, day=day, answers=True))
     items = "[...document.querySelectorAll('#line li')].map(li => [li.className, li.textContent])"
     shown = page.js(items)
     listed = [int(text.split(":")[0].split()[1]) for cls, text in shown if cls != "gap"]
@@ -359,7 +360,7 @@ def test_a_long_line_of_play_marks_the_moves_left_out(tmp_path: Path, opener: Ca
 
 
 def test_the_tabs_hold_one_task_at_a_time(tmp_path: Path, opener: Callable[..., Opened]) -> None:
-    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes()), answers=True))
     panels = "['teach', 'play', 'why', 'own'].filter(id => !document.getElementById(id).hidden)"
     assert page.js(panels) == ["teach"], "the step-through first"
     page.page.focus("#tab-teach")

@@ -5,15 +5,18 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
+import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from downwedig import Staircase, answer, parse
+from downwedig.contest.generating.registry import all_families, generate, to_text
 
-from ..conftest import ROOT, SAMPLE
+from ..conftest import ROOT, SAMPLE, need_tool
 
 DOCS = ROOT / "docs"
 EDITORIAL = DOCS / "editorial.md"
@@ -47,7 +50,7 @@ def editorial_code() -> dict[str, object]:
     return namespace
 
 
-@pytest.mark.parametrize("name", ["slow", "windows", "top_down", "composing", "partners"])
+@pytest.mark.parametrize("name", ["slow", "windows", "top_down", "composing", "memoised", "partners"])
 def test_each_solution_of_the_editorial_answers_as_the_library(name: str) -> None:
     solve = editorial_code()[name]
     assert callable(solve)
@@ -59,6 +62,31 @@ def test_each_solution_of_the_editorial_answers_as_the_library(name: str) -> Non
         palette = [rng.getrandbits(8) for _ in range(rng.randint(1, 4))]
         staircase = Staircase.from_ints([rng.choice(palette) for _ in range(n)])
         assert function(staircase.rows()) == answer(staircase), staircase
+
+
+def test_the_contest_solution_in_cpp_answers_as_the_library(tmp_path: Path) -> None:
+    compiler = need_tool(["g++"], "apt-get install g++")
+    (block,) = re.findall(r"```cpp\n(.*?)```", EDITORIAL.read_text(encoding="utf-8"), re.S)
+    (tmp_path / "editorial.cpp").write_text(block)
+    binary = tmp_path / "editorial"
+    built = subprocess.run([compiler, "-O2", "-o", str(binary), str(tmp_path / "editorial.cpp")], capture_output=True)
+    assert built.returncode == 0, built.stderr.decode()
+    families = sorted(set(all_families()) - {"max"})
+    inputs = [SAMPLE.read_bytes(), *(to_text(generate(f, 300, seed=2)).encode() for f in families)]
+    for data in inputs:
+        run = subprocess.run([str(binary)], input=data, capture_output=True, timeout=60)
+        assert run.stdout.decode() == answer(parse(data)) + "\n"
+
+
+def test_part_one_ends_with_what_to_write_in_the_contest_and_part_two_is_marked() -> None:
+    text = EDITORIAL.read_text(encoding="utf-8")
+    headings = re.findall(r"^## (\d+)\. (.+)$", text, re.M)
+    assert [int(n) for n, _ in headings] == list(range(1, len(headings) + 1))
+    titles = dict(headings)
+    assert titles["6"] == "What to write in the contest"
+    assert all(title.startswith("Part II") for n, title in headings if 7 <= int(n) <= 9), "the engineering is marked"
+    assert "Sprague-Grundy values\nare not needed" in text, "the vocabulary note"
+    assert text.index("*Remoteness*") > text.index("## 3."), "remoteness where it is used, not in the rules"
 
 
 def test_the_editorial_quotes_the_sample_masks() -> None:

@@ -60,6 +60,9 @@ HAND_MADE = [
     "2\nWWWWWWWW\r\nRRRRRRRR  \n\n\n",
     "3\nWWWWWWWW\nRRRRRRRR\nWRWRWRWR",
     "1\nRRRRRRRR",
+    "  2\nWWWWWWWW\nRRRRRRRR\n",
+    "2 WWWWWWWW RRRRRRRR\n",
+    "\t\t1\nWWWWWWWW\n",
 ]
 
 READ_ALL = """texts => texts.map(t => {
@@ -121,16 +124,20 @@ def test_the_page_says_what_solve_says(tmp_path: Path, opener: Callable[..., Ope
         assert solve == f"{where.replace('<input>', '<stdin>')}: error: {reason}\n"
 
 
+#: What state() says besides on a coach's page (every answer shown), no step-through on.
+SHOWN = {"shown": True, "answers": True, "teaching": None}
+
+
 def test_a_loaded_staircase_is_solved_drawn_and_played_as_the_library_does(
     tmp_path: Path, opener: Callable[..., Opened]
 ) -> None:
-    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes()), answers=True))
     rng = random.Random(7)
     for staircase in (scrambled(1), scrambled(9, seed=2), scrambled(700, seed=3), scrambled(3000, seed=4)):
         n = len(staircase)
         state = page.js("t => window.downwedig.load(t)", staircase.to_text())
         winner = analyse(staircase).winner.name.title()
-        assert state == {"day": n, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0}
+        assert state == {"day": n, "n": n, "winner": winner, "game": None, "revealed": 0, "autoplay": 0} | SHOWN
         assert page.js("window.downwedig.answer()") == answer(staircase)
         assert page.text("#title") == f"Down We Dig \u2014 {n} steps"
         for day in sorted({1, n, rng.randint(1, n)}):
@@ -168,6 +175,9 @@ def test_a_small_staircase_is_kept_in_the_address(tmp_path: Path, opener: Callab
         "game": None,
         "revealed": 0,
         "autoplay": 0,
+        "shown": False,
+        "answers": False,
+        "teaching": None,
     }
     assert shared.js("document.getElementById('own-text').value") == mine.to_text()
     shared.click("#tab-own")

@@ -55,7 +55,7 @@ def nothing_overlaps(found: dict[str, Any], where: str) -> None:
 @pytest.mark.parametrize("width", [1100, 400])
 def test_the_longest_numbers_stay_in_their_places(width: int, tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = Staircase.from_ints(generate("max", 300_000, 1, kind="stutter"))
-    page = opener(write(tmp_path, staircase, day=299_993), width=width)
+    page = opener(write(tmp_path, staircase, day=299_993, answers=True), width=width)
     found = boxes(page)
     assert [text for text, *_ in found["badges"][:3]] == ["won 59999", "won 59999", "lost 59998"]
     nothing_overlaps(found, f"day 299993, steps 1-30, {width} px")
@@ -66,7 +66,7 @@ def test_the_longest_numbers_stay_in_their_places(width: int, tmp_path: Path, op
 
 @pytest.mark.parametrize("width", [1100, 400])
 def test_the_sample_is_drawn_clear(width: int, tmp_path: Path, opener: Callable[..., Opened]) -> None:
-    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())), width=width)
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes()), answers=True), width=width)
     for day in (1, 7, 12):
         page.js("k => window.downwedig.chooseDay(k)", day)
         nothing_overlaps(boxes(page), f"sample day {day}, {width} px")

@@ -40,7 +40,12 @@ def test_page_embeds_rows_masks_and_answer_compactly() -> None:
     assert "".join("1" if bits[k // 8] >> (k % 8) & 1 else "2" for k in range(len(s))) == answer(s)
     assert data["day"] == 5 and data["n"] == 20_000 and data["first"] == 1 and data["window"] == LAYOUT.window
     assert len(page) < 2.9 * len(s) + 120_000, "about 2.9 bytes a step, and under 120 kB of scripts, words and style"
-    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "") and "https://" not in page
+    # Nothing is loaded from a network: the only addresses are the links to further reading, which a reader follows.
+    assert "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    links = re.findall(r'<a href="(https://[^"]+)">', page)
+    assert page.count("https://") == len(links) == 4 and all(
+        "cp-algorithms" in u or "usaco" in u or "cses" in u for u in links
+    )
 
 
 def test_page_gets_the_drawing_numbers_and_the_words_as_data() -> None:
@@ -73,6 +78,10 @@ def test_the_command_opens_the_page_on_steps(cli: Cli, tmp_path: Path) -> None:
     assert (data["day"], data["first"], data["window"]) == (9, 3, 6)
     with pytest.raises(InvalidSteps):
         render_html(Staircase.from_rows(["WW"] * 5), 3, steps=(2, 4))
+    assert data["answers"] is False, "the page asks before it tells"
+    assert cli("render", EXPLAIN, "--answers", "-o", out).status == 0 and embedded(out.read_text())["answers"] is True
+    refused = cli("render", EXPLAIN, "--answers", "-o", tmp_path / "day.svg")
+    assert refused.status == 2 and "--answers is for the page (.html)" in refused.stderr
 
 
 def test_the_page_scripts_start_chromium_as_the_tests_do() -> None:

@@ -14,7 +14,7 @@ from downwedig.contest.generating.registry import all_families, generate
 from downwedig.explain import DayAnalysis, analyse
 from downwedig.moves import move_masks
 from downwedig.reference import reference_statuses
-from downwedig.render.teaching import CODE, CODE_LINES, teach_order, why
+from downwedig.render.teaching import CODE, CODE_LINES, CODE_PARTS, teach_order, why
 from downwedig.render.teaching import TEACH_WORDS as TW
 
 from ..conftest import SAMPLE, THOROUGH
@@ -52,6 +52,12 @@ def g_tables(staircase: Staircase) -> list[bytes]:
         out.append(g)
         g = bytes(g[((x << 1) | (m & ~x & 0xFF != 0)) & 0xFF] for x in range(256))
     return out
+
+
+def window_at(staircase: Staircase, day: int, p: int) -> int:
+    """Day ``day``'s window at step ``p`` (docs/editorial.md section 4): bit d for step p + d, 1 when won."""
+    won = reference_statuses(staircase, day)
+    return sum(1 << d for d in range(8) if p + d > day or won[p + d - 1])
 
 
 def spoiler_free(page: Opened, day: int) -> None:
@@ -162,10 +168,14 @@ def test_the_top_down_tables_are_the_editorials(tmp_path: Path, opener: Callable
         page.click("#teach-all")
         page.click("#teach-next")  # the top-down view, from G_1
         for p in range(1, n + 1):
-            cells = page.js("[...document.querySelectorAll('#top-down .g-grid span')].map(s => s.className)")
+            cells = page.js("[...document.querySelectorAll('#top-down .g-cell')].map(s => s.className)")
             g = tables[p - 1]
-            assert [c.split()[0] for c in cells] == ["won" if g[x] else "lost" for x in range(256)]
+            assert [c.split()[1] for c in cells] == ["won" if g[x] else "lost" for x in range(256)]
             assert [k for k, c in enumerate(cells) if "day" in c.split()] == [0b11111110]
+            mine = window_at(staircase, n, p)  # day n's window at step p, dashed in the grid and in the picture
+            assert [k for k, c in enumerate(cells) if "mine" in c.split()] == [mine]
+            assert g[mine] == (digits[n - 1] == "1"), "G_p at day n's own window at step p is day n's answer"
+            assert page.js("document.querySelector('#picture .table-step .lit') !== null") == (p >= page.view()[0])
             assert ("1" if g[0b11111110] else "2") == digits[p - 1], "G_p at 11111110 is day p's answer"
             text = page.text("#top-down")
             assert f"digit {digits[p - 1]} of the answer" in text
@@ -221,9 +231,14 @@ def test_the_code_is_shown_a_line_a_row_and_lit_as_the_step_through_goes(
     page = opener(write(tmp_path, parse(SAMPLE.read_bytes())))
     rows = page.js("""[...document.querySelectorAll('#code [data-code-line]')].map(e => [Number(e.dataset.codeLine),
         e.querySelector('code').textContent, (e.querySelector('.comment') || {}).textContent || ''])""")
-    assert rows == [[k, code, f"# {comment}" if comment else ""] for k, (_, code, comment) in enumerate(CODE, 1)]
+    shown = [k for first, last, _ in CODE_PARTS for k in range(first, last + 1)]
+    assert rows == [[k, CODE[k - 1][1], f"# {CODE[k - 1][2]}" if CODE[k - 1][2] else ""] for k in shown]
+    assert shown == [k for k in range(1, len(CODE) + 1) if k != 16], "two programs: all the code but the blank between"
+    parts = "[...document.querySelectorAll('.code-part')].map(p => [p.firstChild.textContent, p.className])"
+    assert page.js(parts) == [[caption, "code-part"] for _, _, caption in CODE_PARTS]
     assert lit(page) == [], "nothing is lit before the step-through starts"
     page.js("window.downwedig.teach(12)")
+    assert [c for _, c in page.js(parts)] == ["code-part", "code-part idle"], "bottom-up: the top-down program muted"
     assert page.text("#code-values") == TW["values_ask"].format(step=12, moves="")
     page.js("window.downwedig.guess(12, 'won')")
     assert lit(page) == [CODE_LINES["none"]]
@@ -231,6 +246,7 @@ def test_the_code_is_shown_a_line_a_row_and_lit_as_the_step_through_goes(
     page.click("#teach-all")
     page.click("#teach-next")  # the top-down tables: the line that reads the day's answer off G_p
     assert lit(page) == [CODE_LINES["g"]]
+    assert [c for _, c in page.js(parts)] == ["code-part idle", "code-part"], "top-down: the bottom-up program muted"
     assert page.text("#code-values").startswith("p = 1    G[0b11111110] = 2")
     page.click("#teach-stop")
     assert lit(page) == []
@@ -272,6 +288,6 @@ def test_it_plays_by_itself(tmp_path: Path, opener: Callable[..., Opened]) -> No
     page.page.keyboard.press("p")
     page.js("window.downwedig.chooseDay(5)")
     assert page.state()["autoplay"] == 0 and page.state()["revealed"] == 0
-    same_picture(page, analyse(staircase, 5))
+    same_picture(page, analyse(staircase, 5), statuses=False)  # (day 5 not told yet: asked before told)
     with pytest.raises(Exception, match="TypeError: autoplay takes the milliseconds per step"):
         page.js("window.downwedig.autoplay('fast')")

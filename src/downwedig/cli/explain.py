@@ -24,6 +24,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="text to read, or json for a program (default text)"
     )
+    parser.add_argument("--json", dest="format", action="store_const", const="json", help="the same as --format json")
     parser.add_argument(
         "--color",
         choices=("auto", "always", "never"),

@@ -23,7 +23,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "beside step 1, the moves from step 1 as arrows (distance/common), on a lost day Dima's answers, "
         "and the line of play in orange, each move numbered with its player. "
         "A PICTURE ending in .svg gets that picture; one ending in .html gets a self-contained page to "
-        "browse every day, page through its steps and play it against the computer. --steps A..B draws "
+        "browse every day, page through its steps, step through its solution and play it against the computer; "
+        "it asks the learner to predict who wins a day before it tells (--answers opens it with every answer "
+        "shown, for a coach; so does the address's #answers). --steps A..B draws "
         f"those steps (the page opens on them, that many at a time), at most {MOST_STEPS:,} at once: about 21 kB "
         "of memory each, some 65 MB in all (a longer range is a usage error). "
         "'-' writes to standard output (SVG unless --format html). "
@@ -40,6 +42,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format", choices=("svg", "html"), help="the picture's format (default: from PICTURE's ending; svg for '-')"
+    )
+    parser.add_argument(
+        "--answers", action="store_true", help="the page opens with every answer shown (for a coach; html only)"
     )
 
 
@@ -69,10 +74,12 @@ def run(args: argparse.Namespace) -> int:
             f"--steps {steps[0]}..{steps[1]} is {count:,} steps: render draws at most {MOST_STEPS:,} at once "
             f"(about 21 kB of memory each); draw a range of at most {MOST_STEPS:,} steps"
         )
+    if args.answers and kind != "html":
+        raise UsageError("--answers is for the page (.html): a picture of one day always shows its answer")
     if kind == "html":
         from ..render.page import render_html
 
-        text = render_html(staircase, day, steps=steps)
+        text = render_html(staircase, day, steps=steps, answers=args.answers)
     else:
         from ..explain import analyse
         from ..render.svg import render_svg

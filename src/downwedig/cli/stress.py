@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
-from typing import Any
+import textwrap
+from typing import TYPE_CHECKING, Any
 
 from ..staircase import MAX_N
 from ._common import CommandError, UsageError, add_limit_options, int_range, printable, write_output
+
+if TYPE_CHECKING:
+    from ..contest.judging.stress import Report
+    from ..contest.judging.verdict import Limits
+    from ..diagnosis import Diagnosis
 
 __all__ = ["configure", "run"]
 
@@ -23,6 +30,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "'downwedig test' does. Stop at the first failure (WA, PE, RE, TLE or MLE); shrink that test while "
         "it keeps failing with the same verdict; print the minimal test, the expected and received output "
         "and the gen command of the original test, and save PREFIX.in, PREFIX.expected, PREFIX.received. "
+        "A wrong answer is then explained in the teaching page's words: its first wrong day, who really wins it "
+        "and why, and the first step of that day, from the bottom, whose status the solution's own answers "
+        "contradict (the solution is run on the steps of that day from each step down); --page FILE writes "
+        "the page of the minimal test, opened on that day with the step-through ready. "
         "A failure that does not happen again while shrinking is reported and saved as it was found. "
         "When PREFIX cannot be written, the minimal test is printed in full and the error names what could not "
         "be written. --add-to PLAN also keeps the minimal test as a test of the plan: it is saved beside PLAN as "
@@ -63,6 +74,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="PREFIX",
         help="where a failure is saved: PREFIX.in (the smallest failing test found), PREFIX.expected and "
         "PREFIX.received (default: stress-failure, in the current folder)",
+    )
+    parser.add_argument(
+        "--page",
+        metavar="FILE",
+        help="also write the teaching page of the minimal failing test to FILE, opened on its first wrong day with "
+        "the step-through ready and the explanation beside it",
     )
     parser.add_argument(
         "--add-to",
@@ -143,17 +160,48 @@ def add_to_plan(plan: str, names: set[str], stem: str, data: bytes, comment: str
 
 
 def _stress(args: argparse.Namespace) -> int:
-    import concurrent.futures
-
     from ..contest.generating.registry import to_text
-    from ..contest.judging.stress import stress
-    from ..contest.judging.verdict import Limits
-    from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
     from .test import isolation_words
 
     names = _plan_names(args.add_to) if args.add_to is not None else set()
     mode, missing = describe()
+    report = _run_stress(args)
+    out = sys.stdout
+    isolation = isolation_words(mode, missing)
+    if report.failure is None:
+        out.write(
+            f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n}; "
+            f"isolation: {isolation})\n"
+        )
+        return 0
+    assert report.minimal is not None and report.minimal_failure is not None
+    text = to_text(report.minimal)
+    # The files first: a reader that stops early (`| head`) must not cost the test that was found.
+    unsaved, added = _keep(args, report, text, names)
+    found = _diagnosis(args, report)
+    if args.page is not None:
+        unsaved += _write_page(args.page, report, found)
+    out.write(failure_report(args, report, text, isolation, unsaved, added))
+    if found is not None:
+        wrap = functools.partial(textwrap.fill, width=100, initial_indent="  ", subsequent_indent="    ")
+        out.write("\nwhy it is wrong:\n" + "".join(wrap(line) + "\n" for line in found.lines()))
+    if args.page is not None and not any(line.startswith("--page") for line in unsaved):
+        day = found.day if found is not None else len(report.minimal)
+        out.write(f"page: {printable(args.page)}, opened on day {day} with the step-through ready\n")
+    out.flush()
+    if unsaved:
+        raise CommandError("; ".join(unsaved) + " (the failing test is printed above in full)")
+    return 1
+
+
+def _run_stress(args: argparse.Namespace) -> Report:
+    """The stress test the options ask for, with a progress line on a terminal's standard error."""
+    import concurrent.futures
+
+    from ..contest.judging.stress import stress
+    from ..contest.running.command import solution_command
+
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, test: Any) -> None:
@@ -168,25 +216,27 @@ def _stress(args: argparse.Namespace) -> int:
             tests=args.tests,
             max_n=args.max_n,
             seed=args.seed,
-            limits=Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit),
+            limits=_limits(args),
             jobs=jobs,
             shrink_runs=max(0, args.shrink_runs),
             progress=progress if tty else None,
         ).result()
     if tty:
         sys.stderr.write("\r\033[K")
-    out = sys.stdout
-    mode = isolation_words(mode, missing)
-    if report.failure is None:
-        out.write(
-            f"stress: all {report.tests_run} tests passed (seed {args.seed}, n up to {args.max_n}; isolation: {mode})\n"
-        )
-        return 0
-    test, failure = report.test, report.failure
-    assert test is not None and report.minimal is not None and report.minimal_failure is not None
-    minimal, last = report.minimal, report.minimal_failure
-    text = to_text(minimal)
-    # The files first: a reader that stops early (`| head`) must not cost the test that was found.
+    return report
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    from ..contest.judging.verdict import Limits
+
+    return Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
+
+
+def _keep(args: argparse.Namespace, report: Report, text: str, names: set[str]) -> tuple[list[str], str | None]:
+    """The failing test saved (``--save``) and added to the plan (``--add-to``): what could not be written, and
+    the name it was added under."""
+    last = report.minimal_failure
+    assert last is not None and report.test is not None
     unsaved: list[str] = []  # what could not be written, and why
     try:
         for suffix, data in (
@@ -197,43 +247,97 @@ def _stress(args: argparse.Namespace) -> int:
             write_output(args.save + suffix, data)
     except CommandError as exc:
         unsaved.append(f"--save {args.save}: {exc}")
-    saved = not unsaved
     added = None
     if args.add_to is not None:
-        comment = f"stress --seed {args.seed}, test {report.index + 1}: {last.verdict}; shrunk from {test.command}"
+        comment = (
+            f"stress --seed {args.seed}, test {report.index + 1}: {last.verdict}; shrunk from {report.test.command}"
+        )
         try:
             added = add_to_plan(args.add_to, names, f"stress-{args.seed}-{report.index + 1}", text.encode(), comment)
         except CommandError as exc:
             unsaved.append(f"--add-to {args.add_to}: {exc}")
-    out.write(f"stress: test {report.index + 1} of {args.tests} failed: {failure.verdict} (isolation: {mode})\n")
-    out.write(f"  {printable(failure.message)}\n")
-    out.write(f"original test ({test.family}, n = {test.n}): {test.command}\n")
+    return unsaved, added
+
+
+def _diagnosis(args: argparse.Namespace, report: Report) -> Diagnosis | None:
+    """Why the minimal test's answer is wrong (a wrong answer only), the solution asked about the staircases of
+    the steps of its first wrong day (:func:`downwedig.diagnosis.diagnose`)."""
+    from ..contest.judging.check import read_digits
+    from ..contest.judging.verdict import Verdict
+    from ..contest.running.command import solution_command
+    from ..contest.running.run import run_solution
+    from ..diagnosis import diagnose
+    from ..errors import InvalidOutput
+    from ..staircase import Staircase
+
+    last = report.minimal_failure
+    if last is None or last.verdict is not Verdict.WA or report.minimal is None:
+        return None
+    command, limits = solution_command(args.solution), _limits(args)
+
+    def says(part: Staircase) -> str | None:  # the solution's answer to `part`, or None when it gives none
+        run = run_solution(command, part.to_text().encode("ascii"), limits)
+        if run.returncode != 0 or run.timed_out:
+            return None
+        try:
+            return read_digits(run.stdout, len(part))
+        except InvalidOutput:
+            return None
+
+    staircase = Staircase.from_ints(report.minimal)
+    jobs = args.jobs or os.cpu_count() or 1
+    return diagnose(staircase, read_digits(last.received, len(staircase)), says, jobs=jobs)
+
+
+def _write_page(path: str, report: Report, found: Diagnosis | None) -> list[str]:
+    """The page of the minimal test written to ``path``, opened on its first wrong day (or its last day) with
+    the step-through ready: what could not be written (empty, or one line)."""
+    from ..render.page import render_html
+    from ..staircase import Staircase
+
+    assert report.minimal is not None
+    staircase = Staircase.from_ints(report.minimal)
+    day = found.day if found is not None else len(staircase)
+    try:
+        write_output(path, render_html(staircase, day, teach=True, diagnosis=found).encode("utf-8"))
+    except CommandError as exc:
+        return [f"--page {path}: {exc}"]
+    return []
+
+
+def failure_report(
+    args: argparse.Namespace, report: Report, text: str, isolation: str, unsaved: list[str], added: str | None
+) -> str:
+    """What ``stress`` says of a failure: the verdict, the original test, how it was shrunk, the minimal test
+    (when short, or when it could not be saved), the expected and received output, and what was saved."""
+    test, failure, minimal, last = report.test, report.failure, report.minimal, report.minimal_failure
+    assert test is not None and failure is not None and minimal is not None and last is not None
+    lines = [
+        f"stress: test {report.index + 1} of {args.tests} failed: {failure.verdict} (isolation: {isolation})",
+        f"  {printable(failure.message)}",
+        f"original test ({test.family}, n = {test.n}): {test.command}",
+    ]
     if not report.repeated:
-        out.write(
+        lines.append(
             "not shrunk: the test did not fail again when run once more (a flaky solution, or a time-out on a busy "
-            "machine?); here it is as found\n"
+            "machine?); here it is as found"
         )
     else:
         note = "" if report.shrink_complete else ", run budget spent"
         reds = sum(row.bit_count() for row in minimal)
         sizes = f"{_count(test.n, 'step')} to {len(minimal)} ({_count(reds, 'red piece')} left)"
-        out.write(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.verdict}\n")
-        out.write(f"  {printable(last.message)}\n")
+        lines.append(f"shrunk from {sizes} in {_count(report.shrink_runs, 'run')}{note}: {last.verdict}")
+        lines.append(f"  {printable(last.message)}")
     if len(minimal) <= _SHOWN_STEPS or unsaved:
-        out.write("\n" + text + "\n")
-        out.write(f"expected: {last.expected}\n")
+        lines += ["", text.rstrip("\n"), "", f"expected: {last.expected}"]
     else:
-        out.write(f"\n({_count(len(minimal), 'step')}: too many to show here; see {printable(args.save)}.in)\n")
-    out.write(f"received: {_excerpt(last.received)}\n")
+        lines += ["", f"({_count(len(minimal), 'step')}: too many to show here; see {printable(args.save)}.in)"]
+    lines.append(f"received: {_excerpt(last.received)}")
     if last.stderr.strip():
-        out.write(f"stderr:   {_excerpt(last.stderr)}\n")
-    if saved:
-        out.write(
-            f"saved {printable(args.save)}.in, {printable(args.save)}.expected, {printable(args.save)}.received\n"
-        )
+        lines.append(f"stderr:   {_excerpt(last.stderr)}")
+    if not any(line.startswith("--save") for line in unsaved):
+        save = printable(args.save)
+        lines.append(f"saved {save}.in, {save}.expected, {save}.received")
     if added is not None:
-        out.write(f"added to {printable(args.add_to)}: {added} file {added}.in\n")
-    out.flush()
-    if unsaved:
-        raise CommandError("; ".join(unsaved) + " (the failing test is printed above in full)")
-    return 1
+        lines.append(f"added to {printable(args.add_to)}: {added} file {added}.in")
+    return "".join(line + "\n" for line in lines)

@@ -1,4 +1,4 @@
-"""The width-8 engine's memo: ``(state, mask) -> state`` over interned tables, and two walks up.
+"""The memo of editorial section 7: ``(state, mask) -> state`` over interned tables, and two walks up.
 
 ``G_p`` (window at step ``p`` -> the day's digit, see :mod:`downwedig.engine`)
 is kept as 256 digit bytes and ``T_m`` as a 256-byte translate table (the

@@ -1,4 +1,4 @@
-"""Merge partners: each day's answer copied from an older day's, found for all days at once with big integers.
+"""Merge partners (editorial 8): each day's answer copied from an older day's, found for all days with big integers.
 
 Two days whose windows coincide at some step agree from there up to step 1,
 so they have the same answer.  For every day ``k`` of a block, :func:`solve_block`

@@ -1,4 +1,4 @@
-"""The tables ``G`` of the engine as integers: every width, the only form past 8.
+"""The tables ``G_p`` (editorial 5) as integers: every width, the only form past 8.
 
 Past width 8 a window no longer fits a byte, so ``G`` (see
 :mod:`downwedig.engine.tables`) is one ``2**w``-bit integer, bit ``x`` set when

@@ -1,4 +1,4 @@
-"""The fast solver: every day's winner in one pass down the staircase.
+"""The fast solver (editorial 5-8): every day's winner in one pass down the staircase.
 
 The idea.  On day ``k`` step ``k`` is lost for the player to move, and a step
 ``i < k`` is won exactly when one of its moves reaches a lost step.  A move

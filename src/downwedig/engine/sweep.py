@@ -1,4 +1,4 @@
-"""The sweep: every day's winner by one pass *up* the staircase, following the windows that are live, in plain loops.
+"""The sweep, the one-file solution's route under PyPy (editorial section 9): the live windows walked up in loops.
 
 The other routes read the recurrence top-down (``G_p``, see :mod:`downwedig.engine.solver`).
 Read bottom-up instead: day ``k``'s window at step ``k`` is :data:`START` (step ``k`` lost,

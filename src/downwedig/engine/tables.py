@@ -1,4 +1,4 @@
-"""The tables ``G`` of the engine as bytes, their one composer, and the protocol of a store of tables.
+"""The tables ``G_p`` (editorial 5) as bytes, their one composer (section 6), and a store of tables' protocol.
 
 ``G_p`` maps the window of statuses at step ``p`` (bit ``b`` = step ``p + b``
 won) to the winner of the day; ``T_m`` shifts a window one step up, for a step

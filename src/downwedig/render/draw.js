@@ -140,3 +140,18 @@ function drawSvg(A, first, last, view) {
   }
   return svg;
 }
+
+// The page's own mark, which the Python picture has no use for (it has no top-down phase): in the step-through's
+// top-down tables, step p lit and the window at step p (steps p..p+W-1 of the day, which G_p is read at) outlined.
+function markTable(svg, A, first, last, p) {
+  const top = L.bare_top, y = s => top + (s - first) * L.row + half(L.row), g = el(svg, "g", {class: "table-step"});
+  const a = Math.max(first, p), b = Math.min(last, p + W - 1, A.K), right = L.right + L.badge_gap + L.badge_width;
+  el(g, "title", {}, format(D.teach.table_step, {step: p, last: Math.min(p + W - 1, A.K)}));
+  if (p >= first && p <= last) {  // (from the pieces to the badge: the line of play's labels stay clear)
+    outline(g, L.left, y(p) - half(L.row) + L.shade_gap, right - L.left, L.row - 2 * L.shade_gap, "line", "lit");
+  }
+  if (a <= b) {
+    const box = outline(g, L.left, y(a) - half(L.row), right - L.left, (b - a + 1) * L.row, "window", "box");
+    box.setAttribute("stroke-dasharray", `${L.dash},${L.dash_gap}`);
+  }
+}

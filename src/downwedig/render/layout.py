@@ -347,8 +347,8 @@ TEXTS: dict[str, str] = {
     "legend_line": "line of play: move number, player",
     "legend_played": "moves played: number, player",
     "legend_reply": "Dima's answer to each of Dina's moves, labelled with his step",
-    "legend_window": "the window of the step in question: the steps below it, whose statuses decide it",
-    "legend_hidden": "not decided yet (or hidden while you play)",
+    "legend_window": "the window that decides the step in question: the statuses of the steps below it",
+    "legend_hidden": "not decided yet, or not told until you predict, step through or play",
     "legend_decides": "bold: the moves that decide the step just revealed; faint: the others",
     "legend_shared": "Point at a move to outline the columns its two steps share (a move needs distance <= common).",
     "badge": "{status} {remoteness}",
@@ -368,7 +368,7 @@ TEXTS: dict[str, str] = {
     "move_label": "{distance}/{common}",
     "reply_label": "\u2192{reply}",
     "reply_title": "Dina {source} -> {target}, Dima answers {target} -> {reply} ({why})",
-    "window_box": "the window of step {step}: the statuses of steps {first}-{last}, which decide it",
+    "window_box": "the window at step {first}: the statuses of steps {first}-{last}, which decide step {step}",
 }
 
 #: The picture's own style sheet: the moves that decide a step bold, the others faint; a move's shared columns

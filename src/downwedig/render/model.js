@@ -46,7 +46,8 @@ const pop = x => { let c = 0; while (x) { x &= x - 1; c++; } return c; };
 const common = (i, j) => W - pop(V[i] ^ V[j]);
 const rowText = v => { let s = ""; for (let c = W - 1; c >= 0; c--) s += (v >> c) & 1 ? "R" : "W"; return s; };
 const row = i => rowText(V[i]);
-const why = (i, j) => format(R.move, {distance: j - i, common: common(i, j)});
+const piecesWord = (words, count) => words[count === 1 ? "piece" : "pieces"];
+const why = (i, j) => { const c = common(i, j); return format(R.move, {distance: j - i, common: c, pieces: piecesWord(R, c)}); };
 const mask = (i, K) => (K - i >= W ? M[i] : M[i] & ((1 << (K - i)) - 1));  // the moves that stay on day K
 function targets(i, K) {  // the legal moves from step i on day K, nearest first
   const t = [];
@@ -119,7 +120,7 @@ class Game {  // downwedig.play.Game against the perfect player, on day A.K
     const distance = target - i, c = common(i, target);
     if (distance > W || !((M[i] >> (distance - 1)) & 1)) {
       const steps = WORDS[distance === 1 ? "step" : "steps"];
-      throw new IllegalMove(format(WORDS.too_far, {target, source: i, distance, common: c, steps}));
+      throw new IllegalMove(format(WORDS.too_far, {target, source: i, distance, common: c, steps, pieces: piecesWord(WORDS, c)}));
     }
   }
   make(target, byPerson) {

@@ -1,10 +1,10 @@
-// The learner's own staircase (typed, pasted or opened from a file), the address (#rows=...&day=K&from=A), and
-// the page's start.  A long paste never enters the text box: a browser lays out a box of 300,000 lines in
+// The learner's own staircase (typed, pasted or opened from a file), the address (#rows=...&day=K&from=A, and
+// &answers for a page that shows every answer), and the page's start.  A long paste never enters the text box: a browser lays out a box of 300,000 lines in
 // seconds, while reading them takes a few hundred milliseconds, so a paste past SIZES.paste_box characters is
 // read at once and the box stays free.
 function hash() {
   const rows = STAIRCASE.text && n <= SIZES.address_steps ? "rows=" + staircaseRows() + "&" : "";
-  return "#" + rows + "day=" + S.K + (S.first > 1 ? "&from=" + S.first : "");
+  return "#" + rows + "day=" + S.K + (S.first > 1 ? "&from=" + S.first : "") + (S.all ? "&answers" : "");
 }
 let hashWritten = 0, hashTimer = 0;
 function writeHash() {  // at most a few times a second: browsers throttle history updates (a dragged slider)
@@ -20,7 +20,7 @@ function showStaircase(s, day) {  // use staircase s from day `day` (default its
   stopAutoplay();
   useStaircase(s);
   chooseLayout();
-  S.K = 0; S.first = 1; TS = null;
+  S.K = 0; S.first = 1; TS = null; S.told.clear();
   for (const e of [slider, input, $("win-first"), $("move-to")]) e.max = n;
   $("title").textContent = format(PAGE.title, {n});
   document.title = format(PAGE.document_title, {n});
@@ -43,6 +43,7 @@ function load(text, note) {  // read text as a staircase and show it, or throw t
 function refuse(err, box) {  // the reader's refusal in the page, the caret put where it points
   if (!(err instanceof InvalidStaircase)) throw err;
   $("own-error").textContent = err.message;
+  $("own-note").textContent = "";  // (what it said of the staircase before is not about this text)
   showTab("tab-own");
   if (!box) return;
   box.setAttribute("aria-invalid", "true");
@@ -79,10 +80,12 @@ $("own-original").addEventListener("click", () => {
 
 function fromHash() {
   const get = name => (new RegExp("[#&]" + name + "=([^&]*)").exec(location.hash) || [])[1];
-  return {day: Number(get("day")) || 0, from: Number(get("from")) || 0, rows: get("rows")};
+  const answers = /[#&]answers(&|$)/.test(location.hash);
+  return {day: Number(get("day")) || 0, from: Number(get("from")) || 0, rows: get("rows"), answers};
 }
-function followHash() {  // the staircase, day and steps the address names
-  const {day, from, rows} = fromHash();
+function followHash() {  // the staircase, day and steps the address names, and whether it shows every answer
+  const {day, from, rows, answers} = fromHash();
+  if (answers) S.all = true;
   if (rows !== undefined) {
     let listed = null;
     try { listed = decodeURIComponent(rows).split(",").filter(Boolean); } catch (err) {
@@ -104,3 +107,5 @@ $("own-text").value = n <= SIZES.address_steps ? staircaseText(EMBEDDED) : "";
 S.first = D.first;
 choose(D.day, true);
 followHash();
+if (D.mistake) showMistake(D.mistake);
+if (D.start_teaching) { startTeach(); showTab("tab-teach"); teachChanged(false); }

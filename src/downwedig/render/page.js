@@ -1,9 +1,15 @@
 // The page itself: the day, the window of steps shown, the facts, the key, a game against the perfect player,
 // the tabs that hold the tasks, and the scripting interface window.downwedig.
-for (const role of ["won", "lost", "line", "handkerchief"]) document.documentElement.style.setProperty("--" + role, C[role]);
-const S = {K: 0, first: 1, size: Math.max(1, D.window), game: null, statuses: false, hint: false, note: null};
-const lastStep = () => Math.min(S.K, S.first + S.size - 1);
-const clampFirst = f => Math.max(1, Math.min(Math.floor(f) || 1, S.K - S.size + 1));
+for (const role of ["won", "lost", "line", "handkerchief", "window"]) document.documentElement.style.setProperty("--" + role, C[role]);
+// S.told: the days whose answer the learner has been told (predicted, stepped through to step 1, or a game
+// ended); S.all: every answer shown (the "Show the answers" button, or #answers in the address: a coach's link).
+const S = {K: 0, first: 1, size: Math.max(1, D.window), game: null, statuses: false, hint: false, note: null,
+  told: new Set(), all: !!D.answers, predicted: null};
+// The steps drawn at a time: the window's size, or on a narrow screen during the step-through (compact(), in
+// teach.js) only the step in question, its window and one step on each side.
+const shownSize = () => (compact() ? Math.min(S.size, W + 3) : S.size);
+const lastStep = () => Math.min(S.K, S.first + shownSize() - 1);
+const clampFirst = f => Math.max(1, Math.min(Math.floor(f) || 1, S.K - shownSize() + 1));
 let lineCache = {K: 0, s: null, steps: [1]};
 function line() {  // the day's line of play (computed once per day)
   if (lineCache.K !== S.K || lineCache.s !== STAIRCASE) lineCache = {K: S.K, s: STAIRCASE, steps: lineSteps(analyse(S.K))};
@@ -11,9 +17,23 @@ function line() {  // the day's line of play (computed once per day)
 }
 const gameOn = () => !!S.game && !S.game.over;
 const path = () => (S.game ? S.game.path : line());
-// Who wins the day stays unsaid while a game is on (unless the learner asks) and during the step-through.
+// The page asks before it tells: who wins a day, its digit and its steps' statuses stay unsaid until the learner
+// predicts it, steps through it to step 1, finishes a game on it, or shows the answers; and while a game is on
+// (unless the learner asks) or the step-through goes.
+const told = day => S.all || S.told.has(day);
+function tell(day) {  // the answer of `day` is the learner's now
+  if (told(day)) return;
+  S.told.add(day);
+  paintStrip(true);
+}
 function spoilersHidden() {
-  return (gameOn() && !S.statuses) || (!!TS && TS.phase === "up" && TS.revealed > 1);
+  if (gameOn()) return !S.statuses;
+  if (TS && TS.phase === "up" && TS.revealed > 1) return true;
+  return !told(S.K);
+}
+function hiddenWords() {  // what the day's verdict says while it is hidden
+  if (gameOn()) return PAGE.winner_hidden;
+  return TS ? PAGE.winner_hidden_teach : PAGE.winner_ask;
 }
 const announce = words => { $("announce").textContent = words; };
 
@@ -45,6 +65,7 @@ function render() {  // everything that depends on the day, the window, the game
     : {played: S.game ? S.game.path : null, statuses: !hidden && (!S.game || S.statuses || S.game.over), hint: S.hint,
       current: 0, revealed: 0};
   const svg = drawSvg(A, first, last, view);
+  if (TS && TS.phase === "down") markTable(svg, A, first, last, TS.p);
   $("picture").replaceChildren(svg);
   $("picture").classList.toggle("playing", gameOn());
   $("window-name").textContent = windowName(shownSteps);
@@ -57,9 +78,10 @@ function render() {  // everything that depends on the day, the window, the game
   $("win-down").disabled = last >= S.K;
   $("moves-prev").disabled = !steps.some((s, k) => k && steps[k - 1] < first) || !!teaching;
   $("moves-next").disabled = !steps.some((s, k) => k && s > last) || !!teaching;
-  $("winner").textContent = hidden
-    ? format(TS && !gameOn() ? PAGE.winner_hidden_teach : PAGE.winner_hidden, {day: S.K})
-    : format(PAGE.winner, {winner: ANSWER[S.K] === 1 ? "Dina" : "Dima", day: S.K});
+  $("winner").textContent = hidden ? format(hiddenWords(), {day: S.K}) : winnerWords();
+  $("predict-day").hidden = !hidden || !!TS || !!S.game;
+  $("show-answers").setAttribute("aria-pressed", String(S.all));
+  $("show-answers").textContent = S.all ? PAGE.hide_answers : PAGE.show_answers;
   renderFacts(A, hidden, first, last);
   renderLegend(svg);
   renderGame();
@@ -69,10 +91,17 @@ function render() {  // everything that depends on the day, the window, the game
   if (home) $(home.dataset.focus).focus();  // a control that can do nothing now hands the keys to its neighbour
 }
 
+function winnerWords() {  // who wins the day, and whether the learner's prediction was right
+  const winner = ANSWER[S.K] === 1 ? "Dina" : "Dima", p = S.predicted;
+  const words = format(PAGE.winner, {winner, day: S.K});
+  if (!p || p.day !== S.K) return words;
+  return p.said === winner ? format(PAGE.predicted_right, {words}) : format(PAGE.predicted_wrong, {words, said: p.said});
+}
 function renderFacts(A, hidden, first, last) {  // who wins and why, and the moves of the line in view
   const facts = $("facts");
   facts.replaceChildren();
-  $("facts-hidden").textContent = !hidden ? "" : gameOn() ? PAGE.facts_hidden_game : PAGE.facts_hidden_teach;
+  $("facts-hidden").textContent = !hidden ? "" : gameOn() ? PAGE.facts_hidden_game
+    : TS ? PAGE.facts_hidden_teach : PAGE.facts_hidden_ask;
   if (hidden) return;
   const winner = A.won[1] ? "Dina" : "Dima", best = line(), count = best.length - 1;
   add(facts, "h2", format(REPORT.heading, {day: S.K, n, winner, moves: movesWord(A.rem[1])}));
@@ -177,7 +206,7 @@ function choose(K, fromHash) {
   K = Math.min(n, Math.max(1, Math.floor(Number(K)) || 1));
   if (K !== S.K) {
     stopAutoplay();
-    S.K = K; S.game = null; S.note = null; S.hint = false; TS = null;
+    S.K = K; S.game = null; S.note = null; S.hint = false; TS = null; S.predicted = null;
     S.first = clampFirst(S.first);
   }
   slider.value = K; input.value = K;
@@ -197,10 +226,10 @@ function showSteps(first) {
   render();
   writeHash();
 }
-const page = () => Math.max(1, S.size - W);  // pages overlap by W steps, so every move is whole in one of them
+const page = () => Math.max(1, shownSize() - W);  // pages overlap by W steps, so every move is whole in one of them
 function movesPrev() {  // the last move starting above the window ends at its bottom
   const steps = path();
-  for (let k = steps.length - 1; k >= 1; k--) if (steps[k - 1] < S.first) return showSteps(steps[k] + 2 - S.size);
+  for (let k = steps.length - 1; k >= 1; k--) if (steps[k - 1] < S.first) return showSteps(steps[k] + 2 - shownSize());
 }
 function movesNext() {  // the first move ending below the window starts at its top
   const steps = path(), last = lastStep();
@@ -238,6 +267,7 @@ function newGame(you) {
   S.game = new Game(analyse(S.K), you); S.note = null; S.hint = false;
   S.statuses = $("show-statuses").checked;
   computerPlays();
+  if (S.game.over) tell(S.K);
   follow();
   showTab("tab-play");
   render();
@@ -250,6 +280,7 @@ function move(step) {
   S.game.play(Number(step));
   S.hint = false; S.note = null;
   computerPlays();
+  if (S.game.over) tell(S.K);
   follow();
   render();
   announce(said(before));
@@ -275,8 +306,31 @@ function state() {
   const g = S.game;
   return {day: S.K, n, winner: ANSWER[S.K] === 1 ? "Dina" : "Dima",
     game: g && {you: g.you, handkerchief: g.position, toMove: g.toMove, over: g.over, winner: g.winner},
-    revealed: revealedCount(), autoplay: playing.ms};
+    revealed: revealedCount(), autoplay: playing.ms, shown: !spoilersHidden(), answers: S.all,
+    teaching: TS ? {phase: TS.phase, step: TS.phase === "up" ? teachCurrent() : TS.p} : null};
 }
+function predict(who) {  // the learner's prediction of who wins the chosen day: the day is told
+  if (who !== "Dina" && who !== "Dima") throw new TypeError(format(PAGE.bad_player, {player: who}));
+  const winner = ANSWER[S.K] === 1 ? "Dina" : "Dima";
+  S.predicted = {day: S.K, said: who};
+  tell(S.K);
+  const from = $("predict-day").contains(document.activeElement);
+  render();
+  if (from) slider.focus({preventScroll: true});  // (the buttons are gone: the keys go on with the day)
+  announce($("winner").textContent);
+  return {correct: who === winner, winner};
+}
+function showAnswers(on) {  // every answer shown (a coach's page), or hidden again
+  S.all = !!on;
+  if (!S.all) S.told.clear();
+  render();
+  paintStrip(true);
+  writeHash();
+  return state();
+}
+$("predict-dina").addEventListener("click", () => predict("Dina"));
+$("predict-dima").addEventListener("click", () => predict("Dima"));
+$("show-answers").addEventListener("click", () => showAnswers(!S.all));
 const startGame = you => { newGame(you); if (gameOn()) $("move-to").focus(); };
 $("as-dina").addEventListener("click", () => startGame("Dina"));
 $("as-dima").addEventListener("click", () => startGame("Dima"));
@@ -312,7 +366,7 @@ window.downwedig = Object.freeze({
     choose(k);
     return state();
   },
-  newGame, move, hint, undo, state, load,
+  newGame, move, hint, undo, state, load, predict, showAnswers,
   showSteps(first) { showSteps(first); return this.view(); },
   view: () => ({first: S.first, last: lastStep(), layout: L === WIDE ? "wide" : "narrow"}),
   answer: () => Array.from(ANSWER.subarray(1, n + 1)).join(""),

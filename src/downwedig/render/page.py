@@ -56,11 +56,15 @@ from ..errors import EXCERPT, InvalidDay, InvalidSteps
 from ..explain import REASONS
 from ..moves import packed_move_masks
 from ..play import WORDS as GAME_WORDS
-from ..reader import ANSWER_HINT, BOM_REASON
+from ..reader import ANSWER_HINT, BOM_REASON, N_ALONE
 from ..staircase import MAX_N, Staircase
 from .layout import DEFAULT_COLORS, LAYOUT, NARROW_LAYOUT, SVG_STYLE, TEXTS, Layout
-from .teaching import CODE, CODE_LINES, TEACH_WORDS
+from .teaching import CODE, CODE_LINES, CODE_PARTS, TEACH_WORDS
 from .text import WORDS as REPORT_WORDS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..diagnosis import Diagnosis
 
 __all__ = [
     "INPUT_WORDS",
@@ -86,6 +90,11 @@ PAGE_WORDS = {
     "winner": "{winner} wins day {day}",
     "winner_hidden": "Day {day}: who wins stays hidden until the game ends",
     "winner_hidden_teach": "Day {day}: who wins? Step through to step 1 to find out",
+    "winner_ask": "Day {day}: who wins? Predict:",
+    "predicted_right": "Right! {words}.",
+    "predicted_wrong": "Not quite: you said {said}. {words}.",
+    "show_answers": "Show the answers",
+    "hide_answers": "Hide the answers",
     "digit_hidden": "?",
     "group": "days {first}-{last}",
     "bad_day": "day {day} is not in 1..{n}",  # as downwedig.errors.InvalidDay says it
@@ -102,6 +111,7 @@ PAGE_WORDS = {
     "opened": "Read from {name}.",
     "facts_hidden_game": "Who wins stays hidden while you play (tick \u201cshow who wins\u201d to see it).",
     "facts_hidden_teach": "Who wins stays hidden until the step-through reaches step 1.",
+    "facts_hidden_ask": "Who wins stays hidden until you predict it (beside the day) or show the answers.",
     "line_above": "\u2026 moves {a}-{b}, above the steps shown",
     "line_below": "\u2026 moves {a}-{b}, below the steps shown (Later moves \u25b6)",
     "line_none": "\u2026 none of the {count} moves is in the steps shown",
@@ -120,6 +130,7 @@ INPUT_WORDS = {
     "empty": "empty input: expected the number of steps n, then n steps",
     "n_empty": "expected the number of steps n on the first line, found an empty line",
     "n_not_integer": "the number of steps n must be a positive integer, got {shown}",
+    "n_alone": N_ALONE,
     "n_too_large": "the number of steps n = {shown} is too large for any input",
     "n_too_large_answer": "the number of steps n = {shown} is too large for any input" + ANSWER_HINT,
     "n_zero": "the number of steps n must be at least 1, got {shown}",
@@ -152,6 +163,8 @@ PAGE_SIZES = {
     "paste_box": 100_000,  # a longer paste (or file) is read at once, not put in the text box
     "legend_sample": LAYOUT.legend_sample,
     "grid_width": 8,  # the step-through draws G_p as a grid of its 2^width windows up to this width
+    "narrow_page": 700,  # a page this wide or less keeps the picture on top during the step-through (page.css)
+    "ask_gap": 8,  # and keeps this much room between it and the question under it
 }
 
 
@@ -194,14 +207,20 @@ def page_data(
     *,
     steps: tuple[int, int] | None = None,
     layout: Layout = LAYOUT,
+    answers: bool = False,
+    teach: bool = False,
+    diagnosis: Diagnosis | None = None,
 ) -> dict[str, object]:
     """What the page embeds: the staircase, its answer, and how to draw and word it. O(n).
 
-    ``steps=(A, B)`` opens the picture on those steps (and shows ``B - A + 1`` at a time).
+    ``steps=(A, B)`` opens the picture on those steps (and shows ``B - A + 1`` at a time); ``answers`` opens it
+    with every answer shown, ``teach`` with the step-through started on ``day``, and ``diagnosis`` (of an answer
+    to this staircase) says where a program went wrong (see :func:`render_html`).
 
     >>> sorted(page_data(Staircase.from_rows(["WW", "RR"])))  # doctest: +NORMALIZE_WHITESPACE
-    ['answer', 'code', 'code_lines', 'colors', 'day', 'first', 'fits', 'input', 'layout', 'masks', 'n', 'narrow',
-     'page', 'reasons', 'report', 'rows', 'sizes', 'style', 'teach', 'texts', 'width', 'window', 'words']
+    ['answer', 'answers', 'code', 'code_lines', 'code_parts', 'colors', 'day', 'first', 'fits', 'input', 'layout',
+     'masks', 'mistake', 'n', 'narrow', 'page', 'reasons', 'report', 'rows', 'sizes', 'start_teaching', 'style',
+     'teach', 'texts', 'width', 'window', 'words']
     """
     n = len(staircase)
     day = n if day is None else day
@@ -232,28 +251,59 @@ def page_data(
         "teach": TEACH_WORDS,
         "code": CODE,
         "code_lines": CODE_LINES,
+        "code_parts": CODE_PARTS,
+        "answers": answers,
+        "start_teaching": teach,
+        "mistake": None if diagnosis is None else _mistake(diagnosis),
         "input": INPUT_WORDS,
         "sizes": PAGE_SIZES,
     }
 
 
-def render_html(staircase: Staircase, day: int | None = None, *, steps: tuple[int, int] | None = None) -> str:
+def _mistake(found: Diagnosis) -> dict[str, object]:
+    """A diagnosis as the page shows it: the day, the program's digit, the step it first gets wrong, the words."""
+    return {
+        "day": found.day,
+        "said": found.said,
+        "step": found.step,
+        "said_won": found.step_said_won,
+        "lines": found.lines(),
+    }
+
+
+def render_html(
+    staircase: Staircase,
+    day: int | None = None,
+    *,
+    steps: tuple[int, int] | None = None,
+    answers: bool = False,
+    teach: bool = False,
+    diagnosis: Diagnosis | None = None,
+) -> str:
     """A self-contained page to browse the days of ``staircase`` (see the module docstring).
 
     ``day`` is the day shown first (default ``n``) and ``steps`` the window of
     steps (default: the top :attr:`~downwedig.render.layout.Layout.window`);
-    ``#day=K&from=A`` in the address overrides them.  O(n) in Python; the page
-    analyses a day in O(day) JavaScript and draws only the steps in view.
+    ``#day=K&from=A`` in the address overrides them.  The page asks before it
+    tells: who wins a day, its digit and its steps' statuses are hidden until
+    the learner predicts them or shows them; ``answers`` (or ``#answers`` in
+    the address) opens it with every answer shown, for a coach.  ``teach``
+    opens it with the step-through of ``day`` started, and ``diagnosis`` (of
+    a program's answer to this staircase, :func:`downwedig.diagnosis.diagnose`)
+    adds where that program went wrong, asked before told: what ``downwedig
+    stress --page`` writes.  O(n) in Python; the page analyses a day in O(day)
+    JavaScript and draws only the steps in view.
 
     >>> page = render_html(Staircase.from_rows(["WW", "RR"]))
     >>> page.startswith("<!DOCTYPE html>"), '"n": 2' in page
     (True, True)
     """
-    data = json.dumps(page_data(staircase, day, steps=steps)).replace("</", "<\\/")
+    data = page_data(staircase, day, steps=steps, answers=answers, teach=teach, diagnosis=diagnosis)
+    text = json.dumps(data).replace("</", "<\\/")
     n = str(len(staircase))
     title = html.escape(f"Down We Dig: {n} steps")
     script = '(() => {\n"use strict";\n' + "".join(_asset(name) for name in SCRIPTS) + "})();"
-    parts = {"TITLE": title, "STYLE": _asset("page.css"), "SCRIPT": script, "N": n, "DATA": data}
+    parts = {"TITLE": title, "STYLE": _asset("page.css"), "SCRIPT": script, "N": n, "DATA": text}
     parts.update(MAX_N=str(MAX_N), WIDTH=str(staircase.width))
     # One pass over the template: what is put in is never searched for placeholders.
     return _PLACEHOLDER.sub(lambda match: parts[match[1]], _asset("page.html"))

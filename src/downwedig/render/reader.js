@@ -49,6 +49,8 @@ function readN(header) {  // reader._read_n
   const line = rstripBlank(header);
   if (!line) throw new InvalidStaircase(INPUT.n_empty, 1, 1);
   const digits = /^[0-9]*/.exec(line)[0].length;
+  if (digits < line.length && (line[digits] === " " || line[digits] === "\t")) throw new InvalidStaircase(  // n not alone
+    format(INPUT.n_alone, {shown: shown(headBytes(line, SIZES.quote_bytes, true))}), 1, digits + 1);
   if (digits < line.length) throw new InvalidStaircase(format(INPUT.n_not_integer,
     {shown: shown(headBytes(line, SIZES.quote_bytes, true))}), 1, digits + 1);
   if (digits > SIZES.longest_n) throw new InvalidStaircase(format(  // reader.looks_like_answer

@@ -1,5 +1,5 @@
 // The answer strip: lines of digits in groups of ten days, each line led by the day of its first digit, the
-// digits coloured by who wins (so that a group reads as ten days, not as a number).  Only the lines in sight
+// digits coloured by who wins (so that a group reads as ten days, not as a number), a ? for a day not told yet.  Only the lines in sight
 // are in the document, so a day change costs the same at n = 300,000 as at n = 12.
 const $ = id => document.getElementById(id);
 function add(parent, tag, text, cls) {
@@ -39,9 +39,16 @@ function paintStrip(force) {  // the lines in sight and one more on each side, a
   painted = top; paintedHidden = spoilersHidden();
   const from = Math.max(0, top - 1), to = Math.min(stripLines() - 1, top + lines + 1);
   const rulerWidth = String(n).length * charWidth, html = [], k = S.K;
-  const runs = (a, b) => {  // days a..b: Dina's 1s in the group's colour, runs of Dima's 2s in spans of theirs
+  const runs = (a, b) => {  // days a..b: Dina's 1s in the group's colour, runs of Dima's 2s and untold ?s in spans
     let t = "";
     for (let d = a; d <= b; d++) {
+      if (!told(d)) {
+        let e = d;
+        while (e < b && !told(e + 1)) e++;
+        t += `<span class="untold">${PAGE.digit_hidden.repeat(e - d + 1)}</span>`;
+        d = e;
+        continue;
+      }
       if (ANSWER[d] === 1) { t += "1"; continue; }
       let e = d;
       while (e < b && ANSWER[e + 1] === 2) e++;
@@ -81,7 +88,8 @@ function digitAt(group, x) {  // the day of the digit of `group` under x (the di
 function showChosenDigit() {
   const r = Math.floor((S.K - 1) / perRow);
   if (r * LINE < stripTop || (r + 1) * LINE > stripTop + stripHeight) {
-    stripTop = Math.max(0, Math.min(stripLines() * LINE - stripHeight, r * LINE - Math.floor(stripHeight / 2) + LINE / 2));
+    const middle = (r - Math.floor(stripHeight / LINE / 2)) * LINE;  // (whole lines: none cut at the top)
+    stripTop = Math.max(0, Math.min(stripLines() * LINE - stripHeight, middle));
     strip.scrollTop = stripTop;
   }
   paintStrip(true);

@@ -14,14 +14,14 @@ const bits = (x, width) => x.toString(2).padStart(width, "0");
 function lineOf(A, i) {  // teaching.deciding_line: the line of the code that decides step i
   return A.won[i] ? CODE_LINES.won : mask(i, A.K) ? CODE_LINES.lost : CODE_LINES.none;
 }
-function whyOf(A, i) {  // teaching.why: why step i is won or lost, in one clause
-  if (A.won[i]) return format(TW.why_won, {source: i, target: best(A, i)});
+function whyOf(A, i) {  // DayAnalysis.why: why step i is won or lost, in one clause
+  if (A.won[i]) return format(R.step_won, {source: i, target: best(A, i)});
   const moves = targets(i, A.K);
-  if (moves.length) return format(TW.why_lost, {moves: moves.map(j => format(TW.why_move, {source: i, target: j})).join(R.separator)});
-  if (i === A.K) return format(TW.why_last, {step: i, day: A.K});
+  if (moves.length) return format(R.step_lost, {moves: moves.map(j => format(R.step_move, {source: i, target: j})).join(R.separator)});
+  if (i === A.K) return format(R.step_last, {step: i, day: A.K});
   const far = [];
   for (let j = i + 1; j <= Math.min(A.K, i + W); j++) far.push(format(R.stuck_item, {target: j, distance: j - i, common: common(i, j)}));
-  return format(TW.why_stuck, {far: far.join(R.stuck_separator)});
+  return format(R.step_stuck, {far: far.join(R.stuck_separator)});
 }
 function teachOrder(K) {  // teaching.teach_order: every step of day K from the last up, with its status and line
   const A = analyse(K), out = [];
@@ -39,9 +39,9 @@ function teachView() {  // what the picture shows: the step-through's statuses, 
   if (!TS || TS.phase === "down") return null;
   return {revealed: TS.revealed, current: teachCurrent()};
 }
-function teachFollow() {  // keep the step in question and its window in view
-  if (TS.phase !== "up") return;
-  const at = teachCurrent(), need = Math.min(S.K, at + W);
+function teachFollow() {  // keep the step in question (or step p of the tables) and its window in view
+  if (!TS) return;
+  const at = TS.phase === "up" ? teachCurrent() : TS.p, need = Math.min(S.K, at + W);
   if (at < S.first || need > lastStep()) S.first = clampFirst(at - 1);
 }
 function record(step, status) {  // a guess: scored when the step is hidden and not guessed before
@@ -85,9 +85,23 @@ function teachAll() {
   teachChanged(true);
 }
 function teachChanged(say) {
+  if (TS && (TS.phase === "down" || TS.revealed === 1)) tell(TS.K);  // step 1 revealed: the day is told
   teachFollow();
   render();
+  keepAskInView();
   if (say) announce([$("teach-question").textContent, $("teach-says").textContent].filter(Boolean).join(" "));
+}
+
+// On a narrow screen the step-through keeps the picture on top (sticky, the legend and the paging buttons put
+// away, only the step in question and its window drawn) and the question and its buttons just under it.
+const narrowScreen = () => matchMedia(`(max-width: ${SIZES.narrow_page}px)`).matches;
+const compact = () => !!TS && narrowScreen();
+function keepAskInView() {
+  if (!compact()) return;
+  const view = $("view").getBoundingClientRect(), ask = $("ask").getBoundingClientRect();
+  const buttons = $("steps-buttons").getBoundingClientRect(), gap = SIZES.ask_gap;
+  if (buttons.bottom > innerHeight - gap) scrollBy(0, buttons.bottom - innerHeight + gap);
+  else if (ask.top < view.bottom + gap) scrollBy(0, ask.top - view.bottom - gap);
 }
 
 // Playing by itself: a tick every `ms` does what Next does, into the top-down tables and up to the last.
@@ -115,15 +129,19 @@ function remotenessOf(A, i) {  // how the remoteness of step i follows from its 
   if (!targets(i, A.K).length) return TW.no_move_left;
   return format(A.won[i] ? TW.hurry : TW.hold_out, {remoteness: A.rem[i], left: A.rem[i] - 1});
 }
-function windowOf(A, i) {  // the cells of step i's window (steps i+1..i+W) and its value, bit 0 for step i+1
-  const cells = document.createElement("div");
-  cells.className = "cells";
+function windowAt(A, p) {  // the window at step p of day A.K: bit d for step p + d (won, or past the day)
   let x = 0;
-  for (let d = 1; d <= W; d++) {
-    const j = i + d, present = j <= A.K, won = !present || A.won[j];
-    if (won) x |= 1 << (d - 1);
+  for (let d = 0; d < W; d++) if (p + d > A.K || A.won[p + d]) x |= 1 << d;
+  return x;
+}
+function windowOf(A, i) {  // the window at step i + 1, which decides step i: its cells in the order of its bits
+  const cells = document.createElement("div"), x = windowAt(A, i + 1);
+  cells.className = "cells";
+  cells.style.setProperty("--cells", W);
+  for (let d = W - 1; d >= 0; d--) {  // bit W-1 first, as the number is written
+    const j = i + 1 + d, present = j <= A.K, won = !!(x >> d & 1);
     const cell = add(cells, "span", present ? statusWord(won) : TW.absent, "cell " + (present ? (won ? "won" : "lost") : "absent"));
-    add(cell, "small", format(TW.cell, {step: j}));
+    add(cell, "small", format(TW.cell, {step: j, bit: d}));
   }
   return {cells, bits: bits(x, W)};
 }
@@ -139,6 +157,11 @@ function renderTeach() {  // the step-through's panel and buttons
   const on = !!TS, up = on && TS.phase === "up", predict = $("predict").checked;
   const q = $("teach-question"), box = $("teach-window"), says = $("teach-says"), grid = $("top-down");
   q.textContent = ""; says.replaceChildren(); says.className = ""; box.replaceChildren(); grid.replaceChildren();
+  document.body.classList.toggle("compact", compact());
+  const read = $("teach-read"), down = on && !up;
+  read.textContent = down ? TW.read_down : TW.read_up;
+  read.setAttribute("href", down ? "#learn-top-down" : "#learn-bottom-up");
+  showCodePart(!on ? 0 : up ? 1 : 2);
   $("teach-title").textContent = format(TW.title, {day: S.K});
   $("teach-start").textContent = on ? TW.restart : TW.start;
   $("teach-start").className = on ? "" : "primary";
@@ -159,7 +182,7 @@ function renderTeach() {  // the step-through's panel and buttons
   }
   const i = teachCurrent(), win = windowOf(A, i);
   box.append(add(document.createElement("p"), "p", format(i < A.K ? TW.window : TW.window_none,
-    {width: W, first: i + 1, bits: win.bits})), win.cells);
+    {width: W, step: i, first: i + 1, last: i + W, bits: win.bits})), win.cells);
   showCode(TS.asking ? CODE_LINES.ask : lineOf(A, i), stepValues(A, i, !TS.asking));
   if (TS.asking) { q.textContent = format(predict ? TW.question : TW.question_plain, {step: i}); return; }
   if (TS.said.has(i)) {
@@ -169,6 +192,8 @@ function renderTeach() {  // the step-through's panel and buttons
   }
   addMoves(says, "span", format(TW.is, {step: i, status: statusWord(A.won[i]), why: whyOf(A, i)}), "because");
   says.append(" ");
+  const yours = D.mistake && STAIRCASE === EMBEDDED && D.mistake.day === A.K && D.mistake.step === i;
+  if (yours) add(says, "span", format(TW.yours, {step: i, said: statusWord(D.mistake.said_won)}), "yours");
   let detail = remotenessOf(A, i);
   if (i === 1) detail += " " + format(TW.done, {status: statusWord(A.won[1]), winner: A.won[1] ? "Dina" : "Dima", day: A.K});
   add(says, "span", detail, "detail");
@@ -176,22 +201,53 @@ function renderTeach() {  // the step-through's panel and buttons
 
 function renderTopDown(A, grid) {  // G_p as a grid of its windows, and how G_{p+1} follows
   const p = TS.p, tables = tablesOf(STAIRCASE), g = tables.tables[tables.ids[p]], size = 1 << W;
-  const own = size - 2, winner = g[own] ? "Dina" : "Dima";
+  const own = size - 2, winner = g[own] ? "Dina" : "Dima", mine = windowAt(A, p);  // (day K's: the picture's)
   add(grid, "p", format(TW.g, {p, windows: size, bits: bits(own, W), winner, digit: ANSWER[p]}));
   if (W <= SIZES.grid_width) {
     let count = 0;
     for (let x = 0; x < size; x++) count += g[x];
-    const cells = add(grid, "div", undefined, "g-grid");
-    cells.setAttribute("role", "img");
-    cells.setAttribute("aria-label", format(TW.grid, {p, count, windows: size}));
-    for (let x = 0; x < size; x++) {
-      const cell = add(cells, "span", undefined, (g[x] ? "won" : "lost") + (x === own ? " day" : ""));
-      cell.title = format(TW.cell_title, {bits: bits(x, W), winner: g[x] ? "Dina" : "Dima"});
-    }
+    grid.append(gridOf(g, p, own, mine, count));
   } else add(grid, "p", format(TW.g_wide, {windows: size, width: W}));
+  add(grid, "p", format(TW.g_lookup, {p, day: A.K, bits: bits(mine, W), last: Math.min(A.K, p + W - 1),
+    winner: g[mine] ? "Dina" : "Dima"}), "lookup");
   if (p < TS.K) add(grid, "p", format(TW.g_next, {p, q: p + 1, mask: M[p] ? bits(M[p], W) : TW.mask_none}));
   add(grid, "p", format(TW.g_count, {p, distinct: tables.distinct[p]}));
   if (p === TS.K) add(grid, "p", format(TW.g_end, {day: TS.K, winner: A.won[1] ? "Dina" : "Dima"}));
+}
+
+const hex = v => v.toString(16);
+function gridOf(g, p, own, mine, count) {  // G_p: a row per high half of the window, a column per low half
+  const low = Math.floor(W / 2), columns = 1 << low, rows = 1 << (W - low), box = document.createElement("div");
+  box.className = "g-box";
+  const caption = (text, cls) => add(box, "div", text, cls);
+  caption(format(TW.grid_columns, {bits: low, first: p, last: p + low - 1}), "g-columns");
+  caption(format(TW.grid_rows, {bits: W - low, first: p + low, last: p + W - 1}), "g-rows");
+  const cells = add(box, "div", undefined, "g-grid");
+  cells.style.setProperty("--columns", columns);
+  cells.setAttribute("role", "img");
+  cells.setAttribute("aria-label", format(TW.grid, {p, count, windows: 1 << W}));
+  add(cells, "span", "", "g-corner");
+  for (let c = 0; c < columns; c++) add(cells, "span", bits(c, low), "g-label g-col").setAttribute("aria-hidden", "true");
+  for (let r = 0; r < rows; r++) {
+    add(cells, "span", bits(r, W - low), "g-label g-row").setAttribute("aria-hidden", "true");
+    for (let c = 0; c < columns; c++) {
+      const x = r * columns + c, marks = (x === own ? " day" : "") + (x === mine ? " mine" : "");
+      const cell = add(cells, "span", undefined, "g-cell " + (g[x] ? "won" : "lost") + marks);
+      cell.dataset.window = hex(x);
+      cell.title = format(TW.cell_title, {bits: bits(x, W), winner: g[x] ? "Dina" : "Dima"});
+    }
+  }
+  return box;
+}
+
+function showMistake(m) {  // `stress --page`: the learner's program's first wrong day, and why (asked, then told)
+  const box = $("mistake");
+  box.hidden = false;
+  add(box, "h3", TW.mistake_title);
+  add(box, "p", format(TW.mistake_intro, {day: m.day, said: m.said, who: m.said === "1" ? "Dina" : "Dima"}));
+  const why = add(box, "details");
+  add(why, "summary", TW.mistake_show);
+  for (const line of m.lines) addMoves(why, "p", line);
 }
 
 const restart = () => { autoplay(0); startTeach(); teachChanged(true); };
@@ -205,6 +261,11 @@ $("teach-speed").addEventListener("change", () => { if (playing.ms) autoplay(spe
 $("guess-won").addEventListener("click", () => teachGuess("won"));
 $("guess-lost").addEventListener("click", () => teachGuess("lost"));
 $("predict").addEventListener("change", () => { if (TS) render(); });
+for (const link of document.querySelectorAll("a[href^='#learn']")) link.addEventListener("click", e => {
+  e.preventDefault();  // (the address holds the page's state: an anchor there would change it)
+  $("learn").open = true;
+  document.querySelector(link.getAttribute("href")).scrollIntoView({block: "start"});
+});
 $("teach").addEventListener("keydown", e => {
   if ((e.target.tagName === "INPUT" && e.target.type !== "checkbox") || e.target.tagName === "SELECT") return;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;

@@ -8,8 +8,8 @@ section 5.  Beside the picture it shows that algorithm as short Python,
 :data:`CODE`, which is real code: the tests run it, and it answers as the
 reference solver does.  Each reveal lights the line that decides the step
 (:func:`deciding_line`) and the learner's guess is answered with the reason
-(:func:`why`), worded from :data:`TEACH_WORDS` and the analysis' own
-:data:`~downwedig.explain.REASONS`; the page mirrors both functions (the
+(:func:`why`, the analysis' own
+:meth:`~downwedig.explain.DayAnalysis.why`); the page mirrors both functions (the
 browser tests compare them on many staircases, and check the reasons against
 :func:`downwedig.reference.reference_statuses`).  Cost: O(width) a step.
 
@@ -22,9 +22,9 @@ browser tests compare them on many staircases, and check the reasons against
 
 from __future__ import annotations
 
-from ..explain import REASONS, DayAnalysis
+from ..explain import DayAnalysis
 
-__all__ = ["CODE", "CODE_LINES", "TEACH_WORDS", "deciding_line", "teach_order", "why"]
+__all__ = ["CODE", "CODE_LINES", "CODE_PARTS", "TEACH_WORDS", "deciding_line", "teach_order", "why"]
 
 #: The code beside the step-through, a line at a time: ``(role, code, comment)``.  A role names the lines the
 #: page lights (:data:`CODE_LINES`); ``common(i, j)``, ``mask[p]`` (bit ``d - 1``: the move ``p -> p + d`` is
@@ -60,6 +60,18 @@ CODE: tuple[tuple[str, str, str], ...] = (
 #: The 1-based line of each role in :data:`CODE`.
 CODE_LINES = {role: number for number, (role, _, _) in enumerate(CODE, 1) if role}
 
+#: The two programs of :data:`CODE`, shown apart: ``(first line, last line, caption)``; the blank line between them
+#: is not shown.
+CODE_PARTS: tuple[tuple[int, int, str], ...] = (
+    (1, 15, "1. One day, bottom-up: what the step-through does (editorial, section 3)"),
+    (
+        17,
+        25,
+        "2. Every day, top-down: the tables G_p (editorial, sections 5-6); mask[p] has bit d-1 set when "
+        "p -> p+d is a move",
+    ),
+)
+
 #: The step-through's words: the bottom-up pass, step by step, then the top-down tables G_p.
 TEACH_WORDS = {
     "title": "Step through day {day}",
@@ -75,17 +87,13 @@ TEACH_WORDS = {
     "right": "Right! ",
     "wrong": "Not quite: you said {said}. ",
     "is": "Step {step} is {status} ({why}).",
-    "why_won": "{source} -> {target}: step {target} is lost",
-    "why_lost": "every move reaches a won step: {moves}",
-    "why_move": "{source} -> {target}",
-    "why_last": "no move: step {step} is the last step of day {day}",
-    "why_stuck": "no move: {far}",
     "hurry": "Its remoteness is {remoteness} = 1 + {left}: the winner hurries, to the lost step of least remoteness.",
     "hold_out": "Its remoteness is {remoteness} = 1 + {left}: the loser holds out, to the step of greatest remoteness.",
     "no_move_left": "Its remoteness is 0: no move is left.",
-    "window": "Its window, the statuses of the {width} steps below it; as a number, bit 0 (right) for step {first}: "
-    "{bits}.",
-    "window_none": "No step is below it: its window is empty (steps past the day count as won: {bits}).",
+    "window": "Step {step} is decided by the window at step {first}: the statuses of steps {first}-{last}, written "
+    "as a number, bit 0 (right) for step {first}: {bits}.",
+    "window_none": "No step is below it: the window at step {first} holds only steps past the day, which count as "
+    "won: {bits}.",
     "cell": "step {step}",
     "absent": "past the day",
     "status_won": "won",
@@ -99,13 +107,25 @@ TEACH_WORDS = {
     "values_g": "p = {p}    G[0b{bits}] = {digit}  \u2192  answer[{p}] = {digit}: {winner} wins day {p}",
     "values_separator": ", ",
     "code_label": "The solution as code: the line that decides the step in question is lit",
-    "g": "G_{p}: who wins the day for each of the {windows} windows at step {p} (a cell per window, bit 0 top "
-    "left: green, Dina; red, Dima). Outlined: day {p}'s own window, step {p} lost and the steps below it "
-    "won ({bits}): {winner} wins day {p}, digit {digit} of the answer.",
+    "g": "G_{p}: who wins the day for each of the {windows} windows at step {p} (green, Dina; red, Dima). "
+    "Outlined: day {p}'s own window, {bits} (step {p} lost, the steps below it past the day): {winner} wins "
+    "day {p}, digit {digit} of the answer.",
+    "g_lookup": "Dashed: the window at step {p} of day {day}, steps {p}-{last}, dashed in the picture too: {bits}. "
+    "G_{p} gives {winner} there, day {day}'s winner: read at any step, day {day}'s own window gives its answer.",
+    "grid_columns": "columns: the low {bits} bits, steps {last}..{first}",
+    "grid_rows": "rows: the high {bits} bits, steps {last}..{first}",
+    "table_step": "step {step}, and the window at step {step} (steps {step}-{last}), where G_{step} is read",
+    "read_up": "Read: one day at a time",
+    "read_down": "Read: top-down, the tables G_p",
+    "yours": " Your program calls step {step} {said}: the first step of this day it gets wrong.",
+    "mistake_title": "Your program's mistake",
+    "mistake_intro": "Your program says {who} wins day {day} (digit {said}). Step through the day below, predicting "
+    "each step: where does it go wrong?",
+    "mistake_show": "Show why it is wrong",
     "g_next": "Going down a step, G_{q}(x) = G_{p}(T_{p}(x)): T_{p} turns a window at step {q} into the window at "
     "step {p}, adding step {p}'s status, won when one of its moves ({mask}) meets a lost step of the window.",
-    "g_count": "{distinct} distinct tables among G_1..G_{p}: the fast solution remembers each step from one to "
-    "the next, so most steps cost one lookup.",
+    "g_count": "{distinct} distinct tables among G_1..G_{p}. Composing a table costs 256 lookups a step whatever "
+    "the input, O(256 n) in all: the solution to write in the contest (editorial, section 6).",
     "g_end": "That is day {day}: G_{day} gives {winner}, as the pass from the bottom found.",
     "g_wide": "(The table has {windows} entries: too many to draw for steps of {width} pieces.)",
     "grid": "G_{p}: Dina wins for {count} of the {windows} windows",
@@ -129,35 +149,15 @@ def deciding_line(analysis: DayAnalysis, step: int) -> int:
 
 
 def why(analysis: DayAnalysis, step: int) -> str:
-    """Why ``step`` is won or lost for the player to move there, in one clause. O(width).
-
-    A won step names the move the winner makes (:meth:`DayAnalysis.best_target`, to a lost step), a lost
-    step every move it has, or why it has none (in the words of :data:`~downwedig.explain.REASONS`).
-    Mirrored in ``render/teach.js``: what ``guess()`` answers.
+    """Why ``step`` is won or lost, in one clause: :meth:`DayAnalysis.why` (mirrored in ``render/teach.js``: what
+    ``guess()`` answers). O(width).
 
     >>> from downwedig import Staircase
     >>> from downwedig.explain import analyse
-    >>> day = analyse(Staircase.from_rows(["WW", "WR", "WR"]))
-    >>> why(day, 2), why(day, 1), why(day, 3)
-    ('2 -> 3: step 3 is lost', 'every move reaches a won step: 1 -> 2', 'no move: step 3 is the last step of day 3')
-    >>> why(analyse(Staircase.from_rows(["WW", "RR"])), 1)
-    'no move: step 2 is 1 down, 0 common'
+    >>> why(analyse(Staircase.from_rows(["WW", "WR", "WR"])), 1)
+    'every move reaches a won step: 1 -> 2'
     """
-    a, words = analysis, TEACH_WORDS
-    if a.won[step]:
-        return words["why_won"].format(source=step, target=a.best_target(step))
-    moves = a.moves(step)
-    if moves:
-        listed = REASONS["separator"].join(words["why_move"].format(source=step, target=m.target) for m in moves)
-        return words["why_lost"].format(moves=listed)
-    if step == a.day:
-        return words["why_last"].format(step=step, day=a.day)
-    s = a.staircase
-    far = REASONS["stuck_separator"].join(
-        REASONS["stuck_item"].format(target=j, distance=j - step, common=s.common(step, j))
-        for j in range(step + 1, min(a.day, step + s.width) + 1)
-    )
-    return words["why_stuck"].format(far=far)
+    return analysis.why(step)
 
 
 def teach_order(analysis: DayAnalysis) -> list[dict[str, object]]:

@@ -68,6 +68,7 @@ class Program:
     title: str
     function: str = "main"
     arguments: tuple[str, ...] = ()
+    as_written: bool = False  # a program in one file of its own (standard library only): shipped as it is
 
 
 #: The programs of a problem package, by the name ``downwedig bundle`` knows them by.
@@ -87,6 +88,11 @@ PROGRAMS = {
         "the output validator (Kattis: INPUT ANSWER FEEDBACK_DIR < output; exit 42 accepted, 43 wrong)",
     ),
     "slow": Program(f"{_PROGRAMS}.slow", "a correct but slow solution: every day recomputed from the rules, O(n^2)"),
+    "editorial": Program(
+        f"{_PROGRAMS}.editorial",
+        "the editorial's short solution (docs/editorial.md, section 6), commented section by section: O(256 n)",
+        as_written=True,
+    ),
 }
 
 
@@ -313,6 +319,8 @@ def bundle(program: Program, *, full: bool = False) -> str:
     >>> text.count("import ") < 10 and "exec(" not in text and "\\ndef main(" in text
     True
     """
+    if program.as_written:
+        return _source_path(program.module)[0].read_text(encoding="utf-8")
     modules = needed_modules(program.module)
     arguments = "".join(f"{argument!r}, " for argument in program.arguments)
     texts = tuple((name, _source_path(name)[0].read_text(encoding="utf-8")) for name in modules)
