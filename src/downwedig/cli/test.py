@@ -8,13 +8,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
 
-__all__ = ["configure", "find_judged", "isolation_words", "run"]
+if TYPE_CHECKING:
+    from ..contest.judging.judge import Result, Summary, Test
 
-_COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
+__all__ = ["configure", "find_judged", "isolation_words", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -49,11 +50,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
 
 
-def _table_line(result: Any, color: bool) -> str:
+def _table_line(result: Result, color: bool) -> str:
     peak = "-" if result.peak_mib is None else f"{result.peak_mib:.1f}"
     verdict = f"{result.verdict:<7}"
     if color:
-        verdict = f"\033[{_COLOURS[str(result.verdict)]}m{verdict}\033[0m"
+        verdict = f"\033[{result.verdict.colour}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
 
@@ -67,16 +68,16 @@ def isolation_words(mode: str, missing: list[str]) -> str:
     return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
 
 
-def _timing_line(totals: dict[str, Any]) -> str:
+def _timing_line(totals: Summary) -> str:
     """The slowest accepted run and the time limit it suggests, in words."""
-    slowest = totals["slowest_accepted_s"]
+    slowest = totals.slowest_accepted_s
     if slowest is None:
         return "time: no test is AC, so no time limit can be suggested"
-    line = f"time: the slowest AC run took {slowest:.2f} s CPU ({printable(str(totals['slowest_accepted']))})"
-    if totals["suggested_time_limit_s"] is None:
+    line = f"time: the slowest AC run took {slowest:.2f} s CPU ({printable(str(totals.slowest_accepted))})"
+    if totals.suggested_time_limit_s is None:
         return line + "; no time limit suggested until every test is AC"
     return (
-        line + f"; suggested time limit: {totals['suggested_time_limit_s']} s "
+        line + f"; suggested time limit: {totals.suggested_time_limit_s} s "
         "(2 x that, rounded up to a whole second, as the Kattis problem package format derives it)"
     )
 
@@ -117,7 +118,7 @@ def _data_name(path: Path, packages: dict[Path, bool]) -> str | None:
     return None
 
 
-def find_judged(paths: list[Path]) -> list[Any]:
+def find_judged(paths: list[Path]) -> list[Test]:
     """The tests of ``paths`` (see ``--help``): a package's judged tests; any other test of a package named by its
     path under ``data/``. O(files).
 
@@ -152,7 +153,7 @@ def find_judged(paths: list[Path]) -> list[Any]:
 
 def _judge(args: argparse.Namespace) -> int:
     from ..contest.judging.judge import check_tests, judge, summary
-    from ..contest.judging.verdict import Limits
+    from ..contest.judging.verdict import Limits, Verdict
     from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
 
@@ -169,7 +170,7 @@ def _judge(args: argparse.Namespace) -> int:
     limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
     tty = sys.stderr.isatty()
 
-    def progress(done: int, total: int, result: Any) -> None:
+    def progress(done: int, total: int, result: Result) -> None:
         sys.stderr.write(f"\rtest: {done}/{total} {printable(result.name)} {result.verdict}\033[K")
         sys.stderr.flush()
 
@@ -199,7 +200,7 @@ def _judge(args: argparse.Namespace) -> int:
         ]
         report = {
             "tests": rows,
-            "summary": {**totals, "not_run": len(tests) - len(results)},
+            "summary": {**totals.as_json(), "not_run": len(tests) - len(results)},
             "stack_mib": limits.stack,
             "isolation": mode,
             "isolation_missing": missing,
@@ -209,10 +210,9 @@ def _judge(args: argparse.Namespace) -> int:
         color = use_color("auto", sys.stdout)
         out = [f"{'test':<28} {'verdict':<7} {'cpu s':>7} {'wall s':>7} {'peak MiB':>8}  message"]
         out += [_table_line(result, color) for result in results]
-        passed = sum(str(result.verdict) == "AC" for result in results)
-        line = f"test: {passed} of {len(results)} tests AC"
-        if totals["first_failure"] is not None:
-            line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
+        line = f"test: {totals.passed} of {len(results)} tests {Verdict.AC}"
+        if totals.first_failure is not None:
+            line += f"; first failure: {printable(totals.first_failure)} ({totals.verdict})"
         if len(results) < len(tests):
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
         limit = (
@@ -220,4 +220,4 @@ def _judge(args: argparse.Namespace) -> int:
             f"stack {limits.stack} MiB; isolation: {isolation_words(mode, missing)}"
         )
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
-    return 0 if totals["verdict"] == "AC" else 1
+    return 0 if totals.verdict.accepted else 1
