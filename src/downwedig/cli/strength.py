@@ -30,7 +30,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "by one, a lookahead of 1 to 7, a greedy player, no cut-off at the day, a crash or a wrong answer only "
         "past some n, a time-out by O(n^2), ...; and each comparison, constant and bound of the reference solver "
         "mutated), run in worker processes under a deadline of their own (0.5 s + 3 us a step of CPU time: past "
-        "it, a TLE). Each --solution CMD is judged too, in the sandbox, as 'downwedig test' judges it. A test "
+        "it, a TLE). Each --solution CMD is judged too, in the sandbox, as 'downwedig test' judges it (under a "
+        "package's limits where TESTS are one, unless --time-limit or --memory-limit say otherwise). A test "
         "catches what it does not accept (WA, PE, TLE, MLE, RE). The report: the share of mutants caught; each "
         "one's catching tests; for each survivor a witness (the smallest staircase found on which it and the "
         "judge answer differently, searched among small staircases and the stress families and shrunk as "
@@ -48,7 +49,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="a solution to judge beside the mutants (a shell command; a lone FILE.py runs with this Python); "
         "may be given more than once",
     )
-    add_limit_options(parser)
+    add_limit_options(parser, package=True)
     parser.add_argument("-j", "--jobs", type=int_range(1), default=None, metavar="N", help="at once (CPU count)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the witness searches (0)")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
@@ -81,9 +82,9 @@ def _plan_names(plan: str) -> set[str]:
 
 def _strength(args: argparse.Namespace) -> int:
     from ..contest.judging.matrix import Entrant
-    from ..contest.judging.verdict import Limits
     from ..contest.running.command import solution_command
     from ..contest.strength.report import measure
+    from ._solutions import chosen_limits, package_under
     from .test import find_judged
 
     names = _plan_names(args.add_to) if args.add_to is not None else set()
@@ -95,7 +96,7 @@ def _strength(args: argparse.Namespace) -> int:
         raise UsageError("no TESTS given and no folder tests/ here")
     solutions = [Entrant(command, solution_command(command)) for command in args.solution]
     tests = find_judged(paths)
-    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
+    limits = chosen_limits(args, package_under(paths)).limits
     tty = sys.stderr.isatty()
 
     def progress(stage: str, done: int, total: int, what: str) -> None:
@@ -169,7 +170,10 @@ def _survivor(entry: Entry) -> list[str]:
     witness = entry.search.witness
     head = f"  {printable(entry.name)} ({printable(entry.description)})"
     if witness is None:
-        return [f"{head}: likely equivalent: agrees with the reference on {entry.search.method}"]
+        return [
+            f"{head}: no witness found: agrees with the reference on {entry.search.method}; likely equivalent, "
+            "or wrong only on larger staircases"
+        ]
     lines = [f"{head}: a witness of {len(witness.rows)} steps, {witness.verdict}: {printable(witness.message)}"]
     if len(witness.rows) <= _SHOWN_STEPS:
         lines += ["    " + line for line in witness.text.splitlines()]
@@ -183,7 +187,7 @@ def _text(report: Strength, color: bool, plan: str | None, added: list[str]) -> 
     missed = total - caught - likely
     lines = [f"strength: the tests catch {caught} of {total} mutants ({100 * caught / max(1, total):.0f} %)"]
     if likely:
-        lines[0] += f"; {likely} survive{'s' * (likely == 1)} likely equivalent"
+        lines[0] += f"; {likely} survive{'s' * (likely == 1)} with no witness found (likely equivalent)"
     if missed:
         lines[0] += (
             f"; {missed} survive{'s' * (missed == 1)} with a witness: the tests miss {'it' if missed == 1 else 'them'}"

@@ -34,19 +34,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "run gets its own namespaces and, as root, its own uid through bubblewrap where it is installed; the "
         "report names the isolation (cgroup-v1+namespaces+uid, say) and says which guarantee is missing where a "
         "piece is. The summary gives the slowest accepted run and, when every test is AC, the time limit the "
-        "problem package format derives from it (2 x, rounded up to a whole second). Exit 0 when every test is "
-        "AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or SIGHUP."
+        "problem package format derives from it (2 x, rounded up to a whole second). When TESTS are a package "
+        "(PKG, PKG/data or tests under it), its limits are the judge's (2025-09: problem.yaml's limits: "
+        "time_limit and memory; legacy: a .timelimit file, else derived from the accepted runs as verifyproblem "
+        "does; Polygon: problem.xml's), unless --time-limit or --memory-limit say otherwise, and the report says "
+        "where each came from. With no --solution, every solution the package holds is judged on every test (a "
+        ".py with this Python, a .cpp or .c compiled first) and checked against what its place says it must get "
+        "(its folder of submissions/ and submissions.yaml's permitted and required verdicts; Polygon's tags): a "
+        "matrix, a line per solution, a letter per test (A W P T M R F), and each mismatch with its test and "
+        "verdict. Exit 0 when every test is AC (a matrix: every solution as expected), 1 otherwise, 2 on usage "
+        "errors, 143 or 129 when ended by SIGTERM or SIGHUP."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument(
         "--solution",
-        required=True,
+        action="append",
+        default=[],
         metavar="CMD",
-        help="shell command of the solution (a lone FILE.py runs with this Python)",
+        help="shell command of the solution (a lone FILE.py runs with this Python); more than one: a matrix; "
+        "none, with a package: every solution the package holds",
     )
-    add_limit_options(parser)
+    add_limit_options(parser, package=True)
     parser.add_argument("-j", "--jobs", type=int_range(1), default=1, metavar="N", help="tests at once (1)")
-    parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first test that is not AC")
+    parser.add_argument(
+        "-x", "--exitfirst", action="store_true", help="stop (each solution) at the first test that is not AC"
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
 
 
@@ -93,17 +105,6 @@ def run(args: argparse.Namespace) -> int:
         stop_all(False)
 
 
-def _package_of(folder: Path) -> Path | None:
-    """The package ``folder`` is (``PKG``) or whose ``data/`` it is (``PKG/data``), or None."""
-    from ..contest.shipping.formats import format_of
-
-    if format_of(folder) is not None:
-        return folder
-    if folder.name == "data" and format_of(folder.parent) is not None:
-        return folder.parent
-    return None
-
-
 def _data_name(path: Path, packages: dict[Path, bool]) -> str | None:
     """The name of the test ``path`` (its input) under the ``data/`` of the package it is in, or None."""
     from ..contest.shipping.formats import format_of
@@ -130,11 +131,12 @@ def find_judged(paths: list[Path]) -> list[Test]:
     from ..contest.judging.judge import Test, find_tests
     from ..contest.shipping.formats import format_of
     from ..errors import InvalidTests
+    from ._solutions import package_of
 
     tests: list[Test] = []
     packages: dict[Path, bool] = {}
     for path in paths:
-        package = _package_of(path) if os.path.isdir(path) else None  # (os.path: an unreadable name is no folder)
+        package = package_of(path) if os.path.isdir(path) else None  # (os.path: an unreadable name is no folder)
         if package is None:
             found = find_tests([path])
             tests += [dataclasses.replace(t, name=_data_name(t.input, packages) or t.name) for t in found]
@@ -153,9 +155,11 @@ def find_judged(paths: list[Path]) -> list[Test]:
 
 def _judge(args: argparse.Namespace) -> int:
     from ..contest.judging.judge import check_tests, judge, summary
-    from ..contest.judging.verdict import Limits, Verdict
+    from ..contest.judging.matrix import Entrant
+    from ..contest.judging.verdict import Verdict
     from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
+    from ._solutions import chosen_limits, judge_matrix, package_under
 
     if args.tests:
         paths = [Path(path) for path in args.tests]
@@ -163,11 +167,19 @@ def _judge(args: argparse.Namespace) -> int:
         paths = [Path("tests")]
     else:
         raise UsageError("no TESTS given and no folder tests/ here")
-    command = solution_command(args.solution)
+    commands = [solution_command(command) for command in args.solution]
     tests = find_judged(paths)
+    package = package_under(paths)
+    if len(commands) != 1:
+        if not commands and package is None:
+            raise UsageError("give --solution CMD (or TESTS that are a problem package: its solutions are judged)")
+        entrants = [Entrant(given, command) for given, command in zip(args.solution, commands, strict=True)]
+        return judge_matrix(args, tests, package, entrants)
+    (command,) = commands
     fingerprints = check_tests(tests)
     mode, missing = describe()
-    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
+    chosen = chosen_limits(args, package)
+    limits = chosen.limits
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, result: Result) -> None:
@@ -205,6 +217,8 @@ def _judge(args: argparse.Namespace) -> int:
             "isolation": mode,
             "isolation_missing": missing,
         }
+        if chosen.from_package:
+            report["limits"] = {"cpu_s": limits.cpu_s, "memory_mib": limits.memory_mib, "from": chosen.words}
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
@@ -220,4 +234,6 @@ def _judge(args: argparse.Namespace) -> int:
             f"stack {limits.stack} MiB; isolation: {isolation_words(mode, missing)}"
         )
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
+        if chosen.from_package:
+            sys.stdout.write(f"limits from the package: {chosen.words}\n")
     return 0 if totals.verdict.accepted else 1

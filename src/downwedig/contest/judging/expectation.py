@@ -5,19 +5,15 @@ it applies to, must get a verdict in ``permitted``; some test must get one in
 ``required``.  Its words are the format's: ``AC``, ``WA``, ``TLE``, ``RTE``
 (:func:`verdicts`: a presentation error is a wrong answer there, and running
 out of memory a run-time error).  Where each comes from is kept
-(``source``), so a mismatch can say why a verdict was not permitted:
-
-- a Kattis folder of ``submissions/`` gives its default (:data:`FOLDERS`:
-  ``accepted`` all AC, ``wrong_answer`` AC or WA and some WA, ...), and
-  ``submissions.yaml`` adds its own (read by the package's format);
-- a Polygon tag gives its reading (:data:`TAGS`: ``main``/``accepted`` pass
-  all, ``wrong-answer`` fails somewhere with WA and only with WA, ...).
+(``source``), so a mismatch can say why a verdict was not permitted.  What a
+package's folders, ``submissions.yaml`` and Polygon's tags mean is the formats'
+knowledge (:mod:`downwedig.contest.shipping.submissions`).
 
 A judge's own failure (``FAIL``) is never permitted: the judging says nothing
 about the solution there.  O(1) to make; :func:`check` is O(tests).
 
 >>> from downwedig.contest.judging.judge import Result
->>> wrong = folder_expectation("wrong_answer")
+>>> wrong = Expectation(verdicts(["AC", "WA"]), verdicts(["WA"]), "the folder wrong_answer/")
 >>> [str(m) for m in check([wrong], [Result("secret/1", Verdict.AC, 0.1, 0.1, None, "")])]
 ['required WA on some test, got only AC (the folder wrong_answer/)']
 """
@@ -31,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from .summary import Outcome
 from .verdict import Verdict
 
-__all__ = ["FOLDERS", "TAGS", "Expectation", "Mismatch", "check", "folder_expectation", "tag_expectation", "verdicts"]
+__all__ = ["Expectation", "Mismatch", "check", "verdicts"]
 
 #: A format's verdict word -> the verdicts it stands for.
 _WORDS = {
@@ -141,55 +137,3 @@ def check(expectations: Sequence[Expectation], results: Sequence[Outcome]) -> li
         if expectation.required is not None and not seen & expectation.required:
             found.append(Mismatch(None, None, expectation, seen))
     return found
-
-
-#: The Kattis formats' folders of ``submissions/`` and what a submission in each must get (2025-09's defaults).
-FOLDERS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
-    "accepted": (("AC",), None),
-    "rejected": (("AC", "WA", "TLE", "RTE"), ("RTE", "TLE", "WA")),
-    "wrong_answer": (("AC", "WA"), ("WA",)),
-    "time_limit_exceeded": (("AC", "TLE"), ("TLE",)),
-    "run_time_error": (("AC", "RTE"), ("RTE",)),
-    "brute_force": (("AC", "RTE", "TLE"), ("RTE", "TLE")),
-}
-
-
-def folder_expectation(folder: str, source: str | None = None) -> Expectation:
-    """What a submission in the Kattis folder ``folder`` must get, by default. KeyError for another folder. O(1).
-
-    >>> str(folder_expectation("time_limit_exceeded"))
-    'permitted: AC, TLE; required: TLE (the folder time_limit_exceeded/)'
-    """
-    permitted, required = FOLDERS[folder]
-    return Expectation(
-        verdicts(permitted),
-        None if required is None else verdicts(required),
-        source or f"the folder {folder}/",
-    )
-
-
-#: Polygon's solution tags (problem.xml, or ``Tag:`` of a ``.desc``) and what a solution with each must get:
-#: (permitted, required), this project's reading of Polygon's invocation check.
-TAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
-    "main": (("AC",), None),
-    "accepted": (("AC",), None),
-    "wrong-answer": (("AC", "WA"), ("WA",)),
-    "presentation-error": (("AC", "PE"), ("PE",)),
-    "time-limit-exceeded": (("AC", "TLE"), ("TLE",)),
-    "time-limit-exceeded-or-accepted": (("AC", "TLE"), None),
-    "time-limit-exceeded-or-memory-limit-exceeded": (("AC", "TLE", "MLE"), ("TLE", "MLE")),
-    "memory-limit-exceeded": (("AC", "MLE"), ("MLE",)),
-    "rejected": (("AC", "WA", "TLE", "RTE"), ("WA", "TLE", "RTE")),
-    "failed": (("AC", "RE"), ("RE",)),
-}
-
-
-def tag_expectation(tag: str, source: str) -> Expectation:
-    """What a Polygon solution tagged ``tag`` (``wrong-answer``, or a ``.desc``'s ``WRONG_ANSWER``) must get.
-    KeyError for an unknown tag. O(1).
-
-    >>> str(tag_expectation("WRONG_ANSWER", "solutions/x.cpp.desc"))
-    'permitted: AC, WA; required: WA (solutions/x.cpp.desc)'
-    """
-    permitted, required = TAGS[tag.lower().replace("_", "-")]
-    return Expectation(verdicts(permitted), None if required is None else verdicts(required), source)

@@ -43,9 +43,9 @@ class Matrix:
     def mismatches(self) -> list[tuple[Entrant, Mismatch]]:
         """Each entrant's results against its expectations: every mismatch, the entrants in order. O(cells).
 
-        >>> from downwedig.contest.judging.expectation import folder_expectation
+        >>> from downwedig.contest.judging.expectation import verdicts
         >>> from downwedig.contest.judging.verdict import Verdict
-        >>> entrant = Entrant("accepted/a.py", "true", (folder_expectation("accepted"),))
+        >>> entrant = Entrant("accepted/a.py", "true", (Expectation(verdicts(["AC"]), None, "the folder accepted/"),))
         >>> matrix = Matrix([], [entrant], [[Result("sample/1", Verdict.WA, 0.1, 0.1, None, "")]])
         >>> [(e.name, str(m)) for e, m in matrix.mismatches()]
         [('accepted/a.py', 'got WA on sample/1, permitted: AC (the folder accepted/)')]

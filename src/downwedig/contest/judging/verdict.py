@@ -67,6 +67,15 @@ class Verdict(str, enum.Enum):
         return _COLOURS[self]
 
     @property
+    def letter(self) -> str:
+        """The verdict in one letter, for a matrix of many (``A``, ``W``, ``P``, ``T``, ``M``, ``R``, ``F``). O(1).
+
+        >>> "".join(verdict.letter for verdict in Verdict)
+        'AWPTMRF'
+        """
+        return self.value[0]
+
+    @property
     def accepted(self) -> bool:
         """Whether the verdict is AC: what the reports count as passed (no name of a verdict written elsewhere).
         O(1).
