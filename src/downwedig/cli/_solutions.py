@@ -223,17 +223,7 @@ def _json(
                 "name": entrant.name,
                 "command": entrant.command,
                 "expectations": [str(e) for e in entrant.expectations],
-                "results": [
-                    {
-                        "test": r.name,
-                        "verdict": str(r.verdict),
-                        "cpu_s": round(r.cpu_s, 3),
-                        "wall_s": round(r.wall_s, 3),
-                        "peak_mib": None if r.peak_mib is None else round(r.peak_mib, 1),
-                        "message": r.message,
-                    }
-                    for r in row
-                ],
+                "results": [r.as_json() for r in row],
                 "summary": summary(row).as_json(),
                 "mismatches": found[entrant.name],
             }

@@ -199,17 +199,7 @@ def _judge(args: argparse.Namespace) -> int:
         sys.stderr.write("\r\033[K")
     totals = summary(results)
     if args.format == "json":
-        rows = [
-            {
-                "name": r.name,
-                "verdict": str(r.verdict),
-                "cpu_s": round(r.cpu_s, 3),
-                "wall_s": round(r.wall_s, 3),
-                "peak_mib": None if r.peak_mib is None else round(r.peak_mib, 1),
-                "message": r.message,
-            }
-            for r in results
-        ]
+        rows = [r.as_json() for r in results]
         report = {
             "tests": rows,
             "summary": {**totals.as_json(), "not_run": len(tests) - len(results)},
