@@ -262,7 +262,8 @@ def _text(
             verdict = _paint("NOT AS EXPECTED", "31", color) + ": " + "; ".join(mine)
         else:
             expected += 1
-            verdict = "as expected (" + "; ".join(str(e) for e in entrant.expectations[:1]) + ")"
+            run = "" if len(row) == len(matrix.tests) else f" on the {len(row)} test{'s' * (len(row) != 1)} run"
+            verdict = f"as expected{run} ({entrant.expectations[0]})"
         lines.append(f"{printable(entrant.name):<{width}}  {slowest:7.2f}s  {letters}: {printable(verdict)}")
     for entrant, why in refused:
         lines.append(f"{printable(entrant.name):<{width}}  {'-':>8}  not judged: {printable(why)}")

@@ -159,7 +159,7 @@ def _row(entry: Entry, color: bool) -> str:
     if entry.search.witness is None:
         bound = entry.search.equivalent_up_to
         survives = _paint(f"{'survives':>9}", Verdict.TLE.colour, color)
-        return f"  {name:<40} {survives}  likely equivalent (up to n = {bound})"
+        return f"  {name:<40} {survives}  no witness: agrees up to n = {bound} (likely equivalent)"
     steps = len(entry.search.witness.rows)
     survives = _paint(f"{'survives':>9}", Verdict.WA.colour, color)
     return f"  {name:<40} {survives}  witness of {steps} step{'s' * (steps != 1)}"
@@ -172,7 +172,7 @@ def _survivor(entry: Entry) -> list[str]:
     if witness is None:
         return [
             f"{head}: no witness found: agrees with the reference on {entry.search.method}; likely equivalent, "
-            "or wrong only on larger staircases"
+            "or wrong (or slow) only on larger staircases"
         ]
     lines = [f"{head}: a witness of {len(witness.rows)} steps, {witness.verdict}: {printable(witness.message)}"]
     if len(witness.rows) <= _SHOWN_STEPS:

@@ -143,3 +143,15 @@ def test_the_literal_seed_is_the_reference() -> None:
     for _ in range(200):
         rows = [rng.choice([0, 1, 3, 255]) for _ in range(rng.randint(1, 30))]
         assert _seed(rows) == reference(rows) == reference_answer(Staircase.from_ints(rows))
+
+
+def test_the_docs_name_every_mutant() -> None:
+    from ...conftest import ROOT
+
+    page = (ROOT / "docs" / "strength.md").read_text(encoding="utf-8")
+    missing = [
+        m.name
+        for m in CATALOGUE
+        if f"`{m.name}`" not in page and m.name not in ("window_2", "window_3", "window_4", "window_5")
+    ]
+    assert missing == [] and f"over {len(CATALOGUE) // 10 * 10} plausible" in page
