@@ -24,21 +24,22 @@ _SHOWN_STEPS = 40
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "Measure the tests TESTS (NAME.in files with NAME.ans or NAME.out beside them, or folders of them; a "
-        "problem package PKG or PKG/data is its judged tests) against the mutants: over 50 plausible wrong "
-        "solutions of this problem, the project's own trusted code (the mistakes seen in solutions: the rule off "
-        "by one, a lookahead of 1 to 7, a greedy player, no cut-off at the day, a crash or a wrong answer only "
-        "past some n, a time-out by O(n^2), ...; and each comparison, constant and bound of the reference solver "
-        "mutated), run in worker processes under a deadline of their own (0.5 s + 3 us a step of CPU time: past "
-        "it, a TLE). Each --solution CMD is judged too, in the sandbox, as 'downwedig test' judges it (under a "
-        "package's limits where TESTS are one, unless --time-limit or --memory-limit say otherwise). A test "
-        "catches what it does not accept (WA, PE, TLE, MLE, RE). The report: the share of mutants caught; each "
-        "one's catching tests; for each survivor a witness (the smallest staircase found on which it and the "
-        "judge answer differently, searched among small staircases and the stress families and shrunk as "
-        "'stress' shrinks), or, where none is found, the staircases it agrees on (likely equivalent); the tests "
-        "that catch what no other test does, those that catch nothing new, and the smallest set of tests that "
-        "keeps every catch. --add-to PLAN appends each witness to the plan as 'stress --add-to' does. Exit 0 "
-        "when nothing with a witness survives, 1 when something does, 2 on usage errors."
+        "Run CMD (each --solution: a shell command, judged in the sandbox as 'downwedig test' judges it, under a "
+        "package's limits where TESTS are one unless --time-limit or --memory-limit say otherwise) and the "
+        "mutants on the tests TESTS (NAME.in files with NAME.ans or NAME.out beside them, or folders of them; a "
+        "problem package PKG or PKG/data is its judged tests), to measure them. The mutants are over 50 "
+        "plausible wrong solutions of this problem, the project's own trusted code (the mistakes seen in "
+        "solutions: the rule off by one, a lookahead of 1 to 7, a greedy player, no cut-off at the day, a crash "
+        "or a wrong answer only past some n, a time-out by O(n^2), ...; and each comparison, constant and bound "
+        "of the reference solver mutated), run in worker processes under a deadline of their own (0.5 s + 3 us "
+        "a step of CPU time: past it, a TLE). A test catches what it does not accept (WA, PE, TLE, MLE, RE). "
+        "The report: the share of mutants caught; each one's catching tests; for each survivor a witness (the "
+        "smallest staircase found on which it and the judge answer differently, searched among small "
+        "staircases and the stress families and shrunk as 'stress' shrinks), or, where none is found, the "
+        "staircases it agrees on (likely equivalent); the tests that catch what no other test does, those that "
+        "catch nothing new, and the smallest set of tests that keeps every catch. --add-to PLAN appends each "
+        "witness to the plan as 'stress --add-to' does. Exit 0 when nothing with a witness survives, 1 when "
+        "something does, 2 on usage errors."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files, folders or a package (default: tests/)")
     parser.add_argument(
