@@ -20,7 +20,16 @@ if TYPE_CHECKING:
     from ..contest.judging.matrix import Entrant, Matrix
     from ..contest.judging.verdict import Limits
 
-__all__ = ["Chosen", "chosen_limits", "judge_matrix", "package_of", "package_under"]
+__all__ = ["Chosen", "chosen_limits", "isolation_words", "judge_matrix", "package_of", "package_under"]
+
+
+def isolation_words(mode: str, missing: list[str]) -> str:
+    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
+
+    >>> isolation_words("process-group", ["no sandbox"])
+    'process-group (not given here: no sandbox)'
+    """
+    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
 
 
 def package_of(folder: Path) -> Path | None:
@@ -135,7 +144,6 @@ def judge_matrix(args: argparse.Namespace, tests: list[Test], package: Path | No
     from ..contest.judging.judge import check_tests
     from ..contest.judging.matrix import Matrix, judge_all
     from ..contest.running.isolation import describe
-    from .test import isolation_words
 
     chosen = chosen_limits(args, package)
     fingerprints = check_tests(tests)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
+from ._solutions import isolation_words
 
 if TYPE_CHECKING:
     from ..contest.judging.judge import Result, Summary, Test
@@ -69,15 +70,6 @@ def _table_line(result: Result, color: bool) -> str:
         verdict = f"\033[{result.verdict.colour}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
-
-
-def isolation_words(mode: str, missing: list[str]) -> str:
-    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
-
-    >>> isolation_words("process-group", ["no sandbox"])
-    'process-group (not given here: no sandbox)'
-    """
-    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
 
 
 def _timing_line(totals: Summary) -> str:

@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig.contest.generating.registry import generate
-from downwedig.contest.strength.catalogue import ARRAY_ROWS, CATALOGUE, DEEPEST, Mutant, StackOverflow, mutant, too_deep
+from downwedig.contest.strength.catalogue import ARRAY_ROWS, CATALOGUE, Mutant, mutant
 from downwedig.contest.strength.games import STANDARD, Game, masks, play
+from downwedig.contest.strength.seed import DEEPEST, StackOverflow, too_deep
 from downwedig.engine.solver import Solver
 from downwedig.moves import packed_move_masks
 from downwedig.reference import reference_answer

@@ -33,7 +33,6 @@ import dataclasses
 from collections.abc import Callable
 
 from ...engine.solver import Solver
-from ...engine.tables import byte_form
 from ...moves import packed_move_masks
 from ...staircase import WIDTH, popcount
 from .games import (
@@ -47,10 +46,10 @@ from .games import (
     nearest_lost,
     play,
     shifted_lost,
-    tables,
 )
+from .seed import memo_seven_bits, quadratic, recursive
 
-__all__ = ["CATALOGUE", "DEEPEST", "Mutant", "StackOverflow", "mutant", "too_deep"]
+__all__ = ["ARRAY_ROWS", "CATALOGUE", "Mutant", "mutant"]
 
 #: An answer: the rows of a staircase (a byte a step) -> the digits it prints, one per day.
 Answer = Callable[[bytes], bytes]
@@ -74,10 +73,6 @@ class Mutant:
     answer: Answer
     symmetric: bool = True
     grows: bool = False
-
-
-class StackOverflow(RuntimeError):
-    """A recursion deeper than its stack holds: the mutant's run crashes (as a segmentation fault would)."""
 
 
 def _engine(values: bytes) -> bytes:
@@ -140,114 +135,6 @@ def _wraps(digits: bytes) -> bytes:
     return (period * (len(digits) // len(period) + 1))[: len(digits)]
 
 
-_WITHIN = [bytes(x & ((1 << j) - 1) for x in range(256)) for j in range(WIDTH + 1)]
-
-
-def _quadratic(values: bytes) -> bytes:
-    """Every day recomputed from the rules, up from its last step: right, but O(n^2) (about 0.1 us a pair of a
-    day and a step here)."""
-    steps = packed_move_masks(values, WIDTH)
-    through, g1, last = tables(Game())
-    digits = bytearray()
-    for day in range(1, len(values) + 1):
-        window = last
-        for step in range(day - 1, 0, -1):
-            below = day - step
-            window = through[_WITHIN[min(below, WIDTH)][steps[step - 1]]][window]
-        digits.append(g1[window])
-    return bytes(digits)
-
-
-#: The deepest recursion of the seed's ``dfs`` (32 bytes a frame, g++ -O2 on x86-64) an 8 MiB stack holds:
-#: 8 MiB / 32 B = 262,144 frames, less what ``main`` and the C library hold.  Measured on the stutter family:
-#: 261,451 frames ran, 261,951 crashed (SIGSEGV).
-DEEPEST = 261_600
-
-
-def too_deep(steps: bytes, limit: int = DEEPEST) -> bool:
-    """Whether the seed's memoised recursion goes more than ``limit`` frames deep on the move masks ``steps``.
-    O(n * windows alive at a step) in Python: a few tenths of a second at n = 300,000, and nothing below
-    ``limit`` steps, where no recursion can be deeper.
-
-    Day ``k``'s ``dfs`` walks up from step ``k`` (window 254) until it meets a window an earlier day left at
-    that step (its memo) or step 1: so its depth is how far its window travels before it meets an earlier
-    day's.  Swept from the bottom: the windows alive at each step, each with the earliest day that has it.
-
-    >>> too_deep(bytes(5), limit=5), too_deep(bytes(5), limit=4)
-    (False, True)
-    """
-    n = len(steps)
-    if n <= limit:
-        return False
-    through = byte_form(WIDTH).through
-    start = byte_form(WIDTH).start
-    alive: dict[int, int] = {}
-    for step in range(n, 1, -1):
-        later = alive.get(start)
-        alive[start] = step  # (day `step` comes first: a later day with its window at its step stops there)
-        if later is not None and later - step + 1 > limit:
-            return True
-        move = through[steps[step - 2]]
-        ahead: dict[int, int] = {}
-        for window, day in alive.items():
-            window = move[window]
-            earlier = ahead.get(window)
-            ahead[window] = day if earlier is None else min(day, earlier)
-        alive = ahead
-        # (a day alive at step - 1 is that many frames deep, and goes deeper; the days it met stopped above)
-        if max(alive.values()) - step + 2 > limit:
-            return True
-        if step <= limit + 1 and max(alive.values()) <= limit:
-            return False  # (no day left can go deeper than its own number)
-    return False
-
-
-def _recursive(values: bytes) -> bytes:
-    """The seed's memoised recursion: right, but it crashes where it goes deeper than 8 MiB of stack."""
-    steps = packed_move_masks(values, WIDTH)
-    if too_deep(steps):
-        raise StackOverflow(f"the recursion went over {DEEPEST:,} frames deep: past an 8 MiB stack")
-    return Solver(WIDTH).feed(steps)
-
-
-def _memo_seven_bits(values: bytes) -> bytes:
-    """The seed's memoised recursion with its memo keyed by the window's low 7 bits: two days whose windows
-    differ only in the step 7 below share an entry, and the later one takes the earlier one's answer.
-
-    Swept from the bottom as :func:`depth` is (the day first at a key at a step owns it), then each day's answer
-    is that of the day it met, or, at step 1 (where the seed returns before its memo), its window's. O(n *
-    windows alive at a step) in Python.
-    """
-    steps = packed_move_masks(values, WIDTH)
-    n = len(steps)
-    through, start = byte_form(WIDTH).through, byte_form(WIDTH).start
-    met = list(range(n + 1))  # met[day]: the earlier day whose memo answered it (itself if none did)
-    alive: dict[int, tuple[int, int]] = {}  # key -> (the earliest day at it, that day's window)
-    for step in range(n, 1, -1):
-        later = alive.get(start & 0x7F)
-        if later is not None:
-            met[later[0]] = step
-        alive[start & 0x7F] = (step, start)
-        move = through[steps[step - 2]]
-        ahead: dict[int, tuple[int, int]] = {}
-        for day, window in alive.values():
-            window = move[window]
-            key = window & 0x7F
-            other = ahead.get(key)
-            if other is None or day < other[0]:
-                ahead[key] = (day, window)
-            if other is not None:
-                met[max(day, other[0])] = min(day, other[0])
-        alive = ahead
-    digits = bytearray(b"2" * (n + 1))  # (day 1: Dina cannot move)
-    for day, window in alive.values():
-        digits[day] = ord("1") if window & 1 else ord("2")
-    for day in range(2, n + 1):
-        if met[day] != day:
-            digits[day] = digits[met[day]]
-    return bytes(digits[1:])
-
-
 _REVERSED_BITS = bytes(int(f"{x:08b}"[::-1], 2) for x in range(256))
 _COMPLEMENT = bytes(255 - x for x in range(256))
 _ONE_HIGHER = bytes(x << 1 & 0xFF for x in range(256))
@@ -303,7 +190,7 @@ def _mistakes() -> list[Mutant]:
             "memo_seven_bits",
             "the seed's memo keyed by 7 bits of the window: days that differ only 7 steps down share an answer",
             _MISTAKE,
-            _memo_seven_bits,
+            memo_seven_bits,
         ),
         Mutant(
             "mask_off_by_one",
@@ -374,12 +261,12 @@ def _mistakes() -> list[Mutant]:
             _MISTAKE,
             _fixed_array,
         ),
-        Mutant("quadratic", "every day recomputed from the rules: right, but O(n^2)", _MISTAKE, _quadratic, grows=True),
+        Mutant("quadratic", "every day recomputed from the rules: right, but O(n^2)", _MISTAKE, quadratic, grows=True),
         Mutant(
             "deep_recursion",
             "the seed's memoised recursion, at an 8 MiB stack: right, but it crashes where it goes too deep",
             _MISTAKE + " (the seed's, on judges that give 8 MiB of stack)",
-            _recursive,
+            recursive,
         ),
     ]
 
