@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -16,7 +21,8 @@ from downwedig.contest.strength.witness import Search, Witness
 from downwedig.reference import reference_answer
 from downwedig.staircase import Staircase
 
-from ..conftest import SAMPLE, Cli, only_thorough
+from ..conftest import SAMPLE, Cli, default_signals, only_thorough, run_cli
+from ..isolation import left_running, our_processes
 from ..solutions import solution_command
 
 
@@ -126,3 +132,38 @@ def test_the_table_is_coloured_only_when_asked() -> None:
     assert "add the witnesses to a plan: run again with --add-to PLAN" in plain
     painted = _text(report, True, None, [])
     assert f"\033[{Verdict.WA.colour}m" in painted
+
+
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGINT", 130)])
+def test_a_signal_ends_the_mutants_workers_at_once(tmp_path: Path, name: str, status: int) -> None:
+    tag = f"strength-{os.getpid()}-{time.monotonic_ns()}"
+    folder = tmp_path / "tests"
+    folder.mkdir()
+    big = b"300000\n" + b"WRWWRRWR\nRRWWRRWW\nWWWRRRWR\n" * 100_000
+    answer = run_cli("solve", stdin=big).stdout
+    for k in range(8):  # (about 40 s of the mutants' work: the signal comes long before its end)
+        (folder / f"{k}.in").write_bytes(big)
+        (folder / f"{k}.ans").write_bytes(answer)
+    judge = subprocess.Popen(
+        [sys.executable, "-m", "downwedig", "strength", str(folder), "-j", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "DOWNWEDIG_TEST_TAG": tag},
+        start_new_session=True,
+        preexec_fn=default_signals,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(our_processes(tag)) < 3 and time.monotonic() < deadline:  # (the command and two workers)
+            time.sleep(0.05)
+        assert judge.poll() is None and len(our_processes(tag)) >= 3, "the workers never started"
+        stopped = time.monotonic()
+        os.kill(judge.pid, getattr(signal, name))
+        _, err = judge.communicate(timeout=60)
+        assert judge.returncode == status and b"Traceback" not in err, err
+        assert time.monotonic() - stopped < 10
+        assert left_running(tag) == []
+    finally:
+        if judge.poll() is None:
+            os.killpg(judge.pid, signal.SIGKILL)
+            judge.wait()

@@ -4,7 +4,6 @@ for each it misses."""
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import json
 import os
 import sys
@@ -104,16 +103,16 @@ def _strength(args: argparse.Namespace) -> int:
         sys.stderr.write(f"\rstrength: {stage} {done}/{total} ({printable(what)[:40]})\033[K")
         sys.stderr.flush()
 
-    with concurrent.futures.ThreadPoolExecutor(1) as worker:  # (this thread stays free to take signals)
-        report = worker.submit(
-            measure,
-            tests,
-            solutions,
-            limits,
-            jobs=args.jobs or os.cpu_count() or 1,
-            seed=args.seed,
-            progress=progress if tty else None,
-        ).result()
+    # (In this, the main thread: an interruption stops the mutants' workers at once, which a worker thread's
+    # wait would not.)
+    report = measure(
+        tests,
+        solutions,
+        limits,
+        jobs=args.jobs or os.cpu_count() or 1,
+        seed=args.seed,
+        progress=progress if tty else None,
+    )
     if tty:
         sys.stderr.write("\r\033[K")
     added = _add_witnesses(args.add_to, names, report) if args.add_to is not None else []

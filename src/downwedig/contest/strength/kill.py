@@ -266,6 +266,8 @@ class _Pool:
             index, cell = worker.connection.recv()
         except (EOFError, OSError):  # the worker ended: done, or died on the test it was running
             worker.process.join()
+            if worker.process.exitcode == -signal.SIGINT:
+                raise KeyboardInterrupt from None  # (a worker ended by Ctrl-C: the user asked to stop)
             if worker.order:
                 code = worker.process.exitcode
                 why = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"

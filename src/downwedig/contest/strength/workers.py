@@ -112,6 +112,8 @@ def _outcome(child: _Child) -> Any:
         ok, value = child.connection.recv()
     except (EOFError, OSError):
         child.process.join()
+        if child.process.exitcode == -signal.SIGINT:
+            raise KeyboardInterrupt from None  # (a worker ended by Ctrl-C: the user asked to stop)
         ok, value = False, f"the worker died (exit status {child.process.exitcode})"
     child.process.join()
     child.connection.close()
