@@ -100,7 +100,7 @@ def test_the_table_names_every_mutant_the_solutions_and_the_tests_side(cli: Cli,
     assert lines[0].startswith("strength: the tests catch ") and "mutants" in lines[0]
     assert any(line.split()[:1] == ["short_window"] for line in lines)
     (row,) = [line for line in lines if line.strip().startswith(wrong[:40])]  # (a long command is cut to 40)
-    assert row.split()[-4:] == ["4", "tests", "d2", "(WA)"]
+    assert row.endswith("4 tests  d2 (WA), n9 (WA), n10 (WA) and 1 more")
     assert any(line.startswith("tests that catch what no other test does: ") for line in lines)
     assert any(line.startswith("smallest set of tests keeping every catch (exact): ") for line in lines)
     assert "\033[" not in result.out and result.stderr == ""  # (no colour, no progress off a terminal)

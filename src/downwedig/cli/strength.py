@@ -19,6 +19,8 @@ __all__ = ["configure", "run"]
 
 #: A witness longer than this is not printed (``--add-to`` saves it whole).
 _SHOWN_STEPS = 40
+#: The catching tests a mutant's line names (the JSON names them all).
+_SHOWN_CATCHES = 3
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -151,10 +153,13 @@ def _row(entry: Entry, color: bool) -> str:
     name = printable(entry.name)[:40]
     killers = entry.killed_by
     if killers:
-        first = killers[0]
-        verdict = entry.verdicts[entry.tests.index(first)]
+        shown = []
+        for test in killers[:_SHOWN_CATCHES]:
+            verdict = entry.verdicts[entry.tests.index(test)]
+            shown.append(f"{printable(test)} ({_paint(str(verdict), verdict.colour, color)})")
+        more = len(killers) - len(shown)
         count = f"{len(killers)} test{'s' * (len(killers) != 1)}"
-        return f"  {name:<40} {count:>9}  {printable(first)} ({_paint(str(verdict), verdict.colour, color)})"
+        return f"  {name:<40} {count:>9}  {', '.join(shown)}" + (f" and {more} more" if more else "")
     assert entry.search is not None
     if entry.search.witness is None:
         bound = entry.search.equivalent_up_to
@@ -192,10 +197,10 @@ def _text(report: Strength, color: bool, plan: str | None, added: list[str]) -> 
         lines[0] += (
             f"; {missed} survive{'s' * (missed == 1)} with a witness: the tests miss {'it' if missed == 1 else 'them'}"
         )
-    lines.append(f"  {'mutant':<40} {'caught by':>9}  first catch")
+    lines.append(f"  {'mutant':<40} {'caught by':>9}  the first catches")
     lines += [_row(entry, color) for entry in report.mutants]
     if report.solutions:
-        lines.append(f"  {'solution':<40} {'caught by':>9}  first catch")
+        lines.append(f"  {'solution':<40} {'caught by':>9}  the first catches")
         lines += [_row(entry, color) for entry in report.solutions]
     survivors = [e for e in (*report.mutants, *report.solutions) if e.search is not None]
     if survivors:
