@@ -22,6 +22,7 @@ GOOD: dict[str, list[str | Path]] = {
     "answers": [SAMPLE],
     "stress": ["--solution", "true"],
     "test": ["--solution", "true", SAMPLE],
+    "strength": [SAMPLE],
     "bundle": ["-o", "-"],
     "package": ["somewhere"],
 }

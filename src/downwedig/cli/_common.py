@@ -106,29 +106,32 @@ def seconds_range(high: float | None = None) -> Callable[[str], float]:
     return parse
 
 
-def add_limit_options(parser: argparse.ArgumentParser, *time_aliases: str) -> None:
+def add_limit_options(parser: argparse.ArgumentParser, *time_aliases: str, package: bool = False) -> None:
     """The options ``test`` and ``stress`` share: ``--time-limit`` (or its aliases), ``--memory-limit`` and
     ``--stack-limit``.
 
     Both default to the judge's limits (:data:`~downwedig.staircase.TIME_LIMIT_S`,
-    :data:`~downwedig.staircase.MEMORY_LIMIT_MIB`).
+    :data:`~downwedig.staircase.MEMORY_LIMIT_MIB`); with ``package``, to None (the package's limits, which
+    the command reads, else the judge's).
     """
     from ..staircase import MEMORY_LIMIT_MIB, TIME_LIMIT_S
 
+    whose = "the package's, else " if package else ""
     parser.add_argument(
         "--time-limit",
         *time_aliases,
         type=seconds_range(3600),
-        default=float(TIME_LIMIT_S),
+        default=None if package else float(TIME_LIMIT_S),
         metavar="S",
-        help=f"CPU seconds per run ({TIME_LIMIT_S}, the judge's); killed at 1.5 times it plus a second of wall clock",
+        help=f"CPU seconds per run ({whose}{TIME_LIMIT_S}, the judge's); killed at 1.5 times it plus a second of "
+        "wall clock",
     )
     parser.add_argument(
         "--memory-limit",
         type=int_range(16, 1 << 20),
-        default=MEMORY_LIMIT_MIB,
+        default=None if package else MEMORY_LIMIT_MIB,
         metavar="MiB",
-        help=f"memory per run ({MEMORY_LIMIT_MIB}, the judge's)",
+        help=f"memory per run ({whose}{MEMORY_LIMIT_MIB}, the judge's)",
     )
     parser.add_argument(
         "--stack-limit",

@@ -8,13 +8,15 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
+from ._solutions import isolation_words
+
+if TYPE_CHECKING:
+    from ..contest.judging.judge import Result, Summary, Test
 
 __all__ = ["configure", "find_judged", "isolation_words", "run"]
-
-_COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -33,50 +35,53 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "run gets its own namespaces and, as root, its own uid through bubblewrap where it is installed; the "
         "report names the isolation (cgroup-v1+namespaces+uid, say) and says which guarantee is missing where a "
         "piece is. The summary gives the slowest accepted run and, when every test is AC, the time limit the "
-        "problem package format derives from it (2 x, rounded up to a whole second). Exit 0 when every test is "
-        "AC, 1 otherwise, 2 on usage errors, 143 or 129 when ended by SIGTERM or SIGHUP."
+        "problem package format derives from it (2 x, rounded up to a whole second). When TESTS are a package "
+        "(PKG, PKG/data or tests under it), its limits are the judge's (2025-09: problem.yaml's limits: "
+        "time_limit and memory; legacy: a .timelimit file, else derived from the accepted runs as verifyproblem "
+        "does; Polygon: problem.xml's), unless --time-limit or --memory-limit say otherwise, and the report says "
+        "where each came from. With no --solution, every solution the package holds is judged on every test (a "
+        ".py with this Python, a .cpp or .c compiled first) and checked against what its place says it must get "
+        "(its folder of submissions/ and submissions.yaml's permitted and required verdicts; Polygon's tags): a "
+        "matrix, a line per solution, a letter per test (A W P T M R F), and each mismatch with its test and "
+        "verdict. Exit 0 when every test is AC (a matrix: every solution as expected), 1 otherwise, 2 on usage "
+        "errors, 143 or 129 when ended by SIGTERM or SIGHUP."
     )
     parser.add_argument("tests", nargs="*", metavar="TESTS", help="test files or folders (default: tests/)")
     parser.add_argument(
         "--solution",
-        required=True,
+        action="append",
+        default=[],
         metavar="CMD",
-        help="shell command of the solution (a lone FILE.py runs with this Python)",
+        help="shell command of the solution (a lone FILE.py runs with this Python); more than one: a matrix; "
+        "none, with a package: every solution the package holds",
     )
-    add_limit_options(parser)
+    add_limit_options(parser, package=True)
     parser.add_argument("-j", "--jobs", type=int_range(1), default=1, metavar="N", help="tests at once (1)")
-    parser.add_argument("-x", "--exitfirst", action="store_true", help="stop at the first test that is not AC")
+    parser.add_argument(
+        "-x", "--exitfirst", action="store_true", help="stop (each solution) at the first test that is not AC"
+    )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text table (default) or JSON")
 
 
-def _table_line(result: Any, color: bool) -> str:
+def _table_line(result: Result, color: bool) -> str:
     peak = "-" if result.peak_mib is None else f"{result.peak_mib:.1f}"
     verdict = f"{result.verdict:<7}"
     if color:
-        verdict = f"\033[{_COLOURS[str(result.verdict)]}m{verdict}\033[0m"
+        verdict = f"\033[{result.verdict.colour}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
 
 
-def isolation_words(mode: str, missing: list[str]) -> str:
-    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
-
-    >>> isolation_words("process-group", ["no sandbox"])
-    'process-group (not given here: no sandbox)'
-    """
-    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
-
-
-def _timing_line(totals: dict[str, Any]) -> str:
+def _timing_line(totals: Summary) -> str:
     """The slowest accepted run and the time limit it suggests, in words."""
-    slowest = totals["slowest_accepted_s"]
+    slowest = totals.slowest_accepted_s
     if slowest is None:
         return "time: no test is AC, so no time limit can be suggested"
-    line = f"time: the slowest AC run took {slowest:.2f} s CPU ({printable(str(totals['slowest_accepted']))})"
-    if totals["suggested_time_limit_s"] is None:
+    line = f"time: the slowest AC run took {slowest:.2f} s CPU ({printable(str(totals.slowest_accepted))})"
+    if totals.suggested_time_limit_s is None:
         return line + "; no time limit suggested until every test is AC"
     return (
-        line + f"; suggested time limit: {totals['suggested_time_limit_s']} s "
+        line + f"; suggested time limit: {totals.suggested_time_limit_s} s "
         "(2 x that, rounded up to a whole second, as the Kattis problem package format derives it)"
     )
 
@@ -90,17 +95,6 @@ def run(args: argparse.Namespace) -> int:
             return _judge(args)
     finally:
         stop_all(False)
-
-
-def _package_of(folder: Path) -> Path | None:
-    """The package ``folder`` is (``PKG``) or whose ``data/`` it is (``PKG/data``), or None."""
-    from ..contest.shipping.formats import format_of
-
-    if format_of(folder) is not None:
-        return folder
-    if folder.name == "data" and format_of(folder.parent) is not None:
-        return folder.parent
-    return None
 
 
 def _data_name(path: Path, packages: dict[Path, bool]) -> str | None:
@@ -117,7 +111,7 @@ def _data_name(path: Path, packages: dict[Path, bool]) -> str | None:
     return None
 
 
-def find_judged(paths: list[Path]) -> list[Any]:
+def find_judged(paths: list[Path]) -> list[Test]:
     """The tests of ``paths`` (see ``--help``): a package's judged tests; any other test of a package named by its
     path under ``data/``. O(files).
 
@@ -129,11 +123,12 @@ def find_judged(paths: list[Path]) -> list[Any]:
     from ..contest.judging.judge import Test, find_tests
     from ..contest.shipping.formats import format_of
     from ..errors import InvalidTests
+    from ._solutions import package_of
 
     tests: list[Test] = []
     packages: dict[Path, bool] = {}
     for path in paths:
-        package = _package_of(path) if os.path.isdir(path) else None  # (os.path: an unreadable name is no folder)
+        package = package_of(path) if os.path.isdir(path) else None  # (os.path: an unreadable name is no folder)
         if package is None:
             found = find_tests([path])
             tests += [dataclasses.replace(t, name=_data_name(t.input, packages) or t.name) for t in found]
@@ -152,9 +147,11 @@ def find_judged(paths: list[Path]) -> list[Any]:
 
 def _judge(args: argparse.Namespace) -> int:
     from ..contest.judging.judge import check_tests, judge, summary
-    from ..contest.judging.verdict import Limits
+    from ..contest.judging.matrix import Entrant
+    from ..contest.judging.verdict import Verdict
     from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
+    from ._solutions import chosen_limits, judge_matrix, package_under
 
     if args.tests:
         paths = [Path(path) for path in args.tests]
@@ -162,14 +159,22 @@ def _judge(args: argparse.Namespace) -> int:
         paths = [Path("tests")]
     else:
         raise UsageError("no TESTS given and no folder tests/ here")
-    command = solution_command(args.solution)
+    commands = [solution_command(command) for command in args.solution]
     tests = find_judged(paths)
+    package = package_under(paths)
+    if len(commands) != 1:
+        if not commands and package is None:
+            raise UsageError("give --solution CMD (or TESTS that are a problem package: its solutions are judged)")
+        entrants = [Entrant(given, command) for given, command in zip(args.solution, commands, strict=True)]
+        return judge_matrix(args, tests, package, entrants)
+    (command,) = commands
     fingerprints = check_tests(tests)
     mode, missing = describe()
-    limits = Limits(cpu_s=args.time_limit, memory_mib=args.memory_limit, stack_mib=args.stack_limit)
+    chosen = chosen_limits(args, package)
+    limits = chosen.limits
     tty = sys.stderr.isatty()
 
-    def progress(done: int, total: int, result: Any) -> None:
+    def progress(done: int, total: int, result: Result) -> None:
         sys.stderr.write(f"\rtest: {done}/{total} {printable(result.name)} {result.verdict}\033[K")
         sys.stderr.flush()
 
@@ -186,33 +191,24 @@ def _judge(args: argparse.Namespace) -> int:
         sys.stderr.write("\r\033[K")
     totals = summary(results)
     if args.format == "json":
-        rows = [
-            {
-                "name": r.name,
-                "verdict": str(r.verdict),
-                "cpu_s": round(r.cpu_s, 3),
-                "wall_s": round(r.wall_s, 3),
-                "peak_mib": None if r.peak_mib is None else round(r.peak_mib, 1),
-                "message": r.message,
-            }
-            for r in results
-        ]
+        rows = [r.as_json() for r in results]
         report = {
             "tests": rows,
-            "summary": {**totals, "not_run": len(tests) - len(results)},
+            "summary": {**totals.as_json(), "not_run": len(tests) - len(results)},
             "stack_mib": limits.stack,
             "isolation": mode,
             "isolation_missing": missing,
         }
+        if chosen.from_package:
+            report["limits"] = {"cpu_s": limits.cpu_s, "memory_mib": limits.memory_mib, "from": chosen.words}
         sys.stdout.write(json.dumps(report) + "\n")
     else:
         color = use_color("auto", sys.stdout)
         out = [f"{'test':<28} {'verdict':<7} {'cpu s':>7} {'wall s':>7} {'peak MiB':>8}  message"]
         out += [_table_line(result, color) for result in results]
-        passed = sum(str(result.verdict) == "AC" for result in results)
-        line = f"test: {passed} of {len(results)} tests AC"
-        if totals["first_failure"] is not None:
-            line += f"; first failure: {printable(str(totals['first_failure']))} ({totals['verdict']})"
+        line = f"test: {totals.passed} of {len(results)} tests {Verdict.AC}"
+        if totals.first_failure is not None:
+            line += f"; first failure: {printable(totals.first_failure)} ({totals.verdict})"
         if len(results) < len(tests):
             line += f"; stopped there (-x), {len(tests) - len(results)} not run"
         limit = (
@@ -220,4 +216,6 @@ def _judge(args: argparse.Namespace) -> int:
             f"stack {limits.stack} MiB; isolation: {isolation_words(mode, missing)}"
         )
         sys.stdout.write("\n".join(out) + f"\n{line}; {limit}\n" + _timing_line(totals) + "\n")
-    return 0 if totals["verdict"] == "AC" else 1
+        if chosen.from_package:
+            sys.stdout.write(f"limits from the package: {chosen.words}\n")
+    return 0 if totals.verdict.accepted else 1

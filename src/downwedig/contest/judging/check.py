@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from itertools import compress, count
-from operator import ne
 
 from ...engine.solver import answer
 from ...errors import InvalidOutput, InvalidStaircase
@@ -148,8 +146,11 @@ def differences(expected: str, received: str) -> tuple[int, int] | None:
     """
     if expected == received:
         return None
-    wrong = list(compress(count(1), map(ne, expected, received)))
-    return wrong[0], len(wrong)
+    n = len(expected)
+    # (In C: the XOR of the two as big-endian integers is zero exactly on the days that agree; its highest set
+    # bit is in the first day that does not.)
+    xor = int.from_bytes(expected.encode("ascii"), "big") ^ int.from_bytes(received.encode("ascii"), "big")
+    return n - (xor.bit_length() + 7) // 8 + 1, n - xor.to_bytes(n, "big").count(0)
 
 
 def wrong_day(expected: str, received: str) -> str:

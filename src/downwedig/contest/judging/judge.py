@@ -41,7 +41,6 @@ import concurrent.futures
 import dataclasses
 import hashlib
 import itertools
-import math
 import os
 import re
 import stat
@@ -54,12 +53,14 @@ from ..running.run import JudgeFailure, Run, describe_exit
 from ..running.runner import Runner
 from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
+from .summary import AC_TO_TIME_LIMIT, Summary, suggested_time_limit, summary
 from .verdict import Limits, Verdict
 
 __all__ = [
     "AC_TO_TIME_LIMIT",
     "MLE_SHARE",
     "Result",
+    "Summary",
     "Test",
     "check_tests",
     "classify",
@@ -73,8 +74,6 @@ __all__ = [
 
 #: A failed run that reached this share of the memory limit ran out of memory.
 MLE_SHARE = 0.9
-#: The package format's ``ac_to_time_limit``: a time limit is at least this many times the slowest accepted run.
-AC_TO_TIME_LIMIT = 2.0
 _OUT_OF_MEMORY = re.compile(rb"MemoryError|bad_alloc|Cannot allocate memory|[Oo]ut of memory|OutOfMemoryError")
 _SIGXFSZ = 25
 
@@ -98,6 +97,22 @@ class Result:
     wall_s: float
     peak_mib: float | None
     message: str
+
+    def as_json(self) -> dict[str, object]:
+        """The result as the JSON reports give it (times to the millisecond, memory to a tenth of a MiB). O(1).
+
+        >>> Result("t", Verdict.AC, 0.12345, 0.2, None, "ok 1 day").as_json()["cpu_s"]
+        0.123
+        """
+        peak = None if self.peak_mib is None else round(self.peak_mib, 1)
+        return {
+            "name": self.name,
+            "verdict": str(self.verdict),
+            "cpu_s": round(self.cpu_s, 3),
+            "wall_s": round(self.wall_s, 3),
+            "peak_mib": peak,
+            "message": self.message,
+        }
 
 
 def _pair(path: Path, name: str) -> Test:
@@ -355,40 +370,3 @@ def judge(
             for test, fingerprint in itertools.islice(waiting, 1):
                 pending.append(pool.submit(judge_test, runner, test, fingerprint))
     return results
-
-
-def suggested_time_limit(slowest_s: float) -> int:
-    """The time limit the package format derives from the slowest accepted run: :data:`AC_TO_TIME_LIMIT` times
-    it, rounded up to a whole second (its default ``time_resolution``), at least 1 s. O(1).
-
-    >>> suggested_time_limit(0.07), suggested_time_limit(1.2)
-    (1, 3)
-    """
-    return max(1, math.ceil(round(slowest_s * AC_TO_TIME_LIMIT, 6)))
-
-
-def summary(results: Sequence[Result]) -> dict[str, object]:
-    """The summary of a judging: the overall verdict (the first test's that is not AC), counts, the maxima,
-    the slowest accepted run and, when every test is AC, the time limit it suggests. O(tests).
-
-    >>> summary([Result("a", Verdict.AC, 0.5, 0.6, 20.0, "ok"), Result("b", Verdict.WA, 0.1, 0.2, None, "")])["verdict"]
-    'WA'
-    >>> summary([Result("a", Verdict.AC, 0.5, 0.6, 20.0, "ok")])["suggested_time_limit_s"]
-    1
-    """
-    failing = next((r for r in results if r.verdict is not Verdict.AC), None)
-    peaks = [r.peak_mib for r in results if r.peak_mib is not None]
-    accepted = [r for r in results if r.verdict is Verdict.AC]
-    slowest = max(accepted, key=lambda r: r.cpu_s, default=None)
-    return {
-        "verdict": str(failing.verdict if failing else Verdict.AC),
-        "first_failure": failing.name if failing else None,
-        "tests": len(results),
-        "counts": {str(name): sum(r.verdict is name for r in results) for name in Verdict},
-        "max_cpu_s": round(max((r.cpu_s for r in results), default=0.0), 3),
-        "max_wall_s": round(max((r.wall_s for r in results), default=0.0), 3),
-        "max_peak_mib": round(max(peaks), 1) if peaks else None,
-        "slowest_accepted": slowest.name if slowest else None,
-        "slowest_accepted_s": round(slowest.cpu_s, 3) if slowest else None,
-        "suggested_time_limit_s": suggested_time_limit(slowest.cpu_s) if slowest and not failing else None,
-    }

@@ -32,10 +32,10 @@ from ..generating.registry import GeneratedTest, all_families, to_text
 from ..running.runner import Runner
 from .check import Checked
 from .judge import classify
-from .shrink import shrink
+from .shrink import Shrunk, shrink
 from .verdict import Limits, Verdict
 
-__all__ = ["Failure", "Report", "cases", "stress", "try_rows"]
+__all__ = ["Failure", "Report", "cases", "minimise", "stress", "try_rows"]
 
 #: Time-outs are expensive to shrink: each failing candidate costs the whole time limit.
 TIMEOUT_SHRINK_RUNS = 8
@@ -169,19 +169,7 @@ def stress(
         if found is None:
             return Report(done)
         index, rows, failure = found
-
-        last: dict[str, Failure] = {}
-
-        def still_fails(candidate: list[int]) -> int | None:
-            result = try_rows(runner, candidate)
-            if result is None or result.verdict is not failure.verdict:
-                return None
-            last[str(candidate)] = result
-            return result.first_wrong_day or len(candidate)
-
-        budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.verdict is Verdict.TLE else shrink_runs
-        shrunk = shrink(rows, still_fails, max_runs=budget)
-        minimal_failure = last.get(str(shrunk.rows), failure)
+        shrunk, minimal_failure = minimise(runner, rows, failure, shrink_runs)
         return Report(
             done,
             planned[index],
@@ -193,3 +181,27 @@ def stress(
             shrunk.complete,
             shrunk.repeated,
         )
+
+
+def minimise(runner: Runner, rows: list[int], failure: Failure, shrink_runs: int = 1000) -> tuple[Shrunk, Failure]:
+    """The smallest staircase found on which the runner's command still fails as it did on ``rows`` (the same
+    verdict), with at most ``shrink_runs`` runs (:data:`TIMEOUT_SHRINK_RUNS` for a time-out), and how it failed
+    there. O(shrink_runs) runs.
+
+    >>> with Runner("echo 1", Limits()) as runner:  # one digit, whatever the days: a PE from 2 steps on
+    ...     shrunk, found = minimise(runner, [5, 6, 7], try_rows(runner, [5, 6, 7]))
+    >>> shrunk.rows, found.verdict
+    ([0, 0], <Verdict.PE: 'PE'>)
+    """
+    last: dict[str, Failure] = {}
+
+    def still_fails(candidate: list[int]) -> int | None:
+        result = try_rows(runner, candidate)
+        if result is None or result.verdict is not failure.verdict:
+            return None
+        last[str(candidate)] = result
+        return result.first_wrong_day or len(candidate)
+
+    budget = min(shrink_runs, TIMEOUT_SHRINK_RUNS) if failure.verdict is Verdict.TLE else shrink_runs
+    shrunk = shrink(rows, still_fails, max_runs=budget)
+    return shrunk, last.get(str(shrunk.rows), failure)

@@ -56,6 +56,35 @@ class Verdict(str, enum.Enum):
         """
         return _TESTLIB.get(self)
 
+    @property
+    def colour(self) -> str:
+        """The verdict's colour on a terminal, as an ANSI SGR parameter: green for AC, red for a wrong answer,
+        yellow for a limit exceeded, magenta for a crash or the checker's own failure. O(1).
+
+        >>> Verdict.AC.colour, Verdict.TLE.colour
+        ('32', '33')
+        """
+        return _COLOURS[self]
+
+    @property
+    def letter(self) -> str:
+        """The verdict in one letter, for a matrix of many (``A``, ``W``, ``P``, ``T``, ``M``, ``R``, ``F``). O(1).
+
+        >>> "".join(verdict.letter for verdict in Verdict)
+        'AWPTMRF'
+        """
+        return self.value[0]
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the verdict is AC: what the reports count as passed (no name of a verdict written elsewhere).
+        O(1).
+
+        >>> Verdict.AC.accepted, Verdict.WA.accepted
+        (True, False)
+        """
+        return self is Verdict.AC
+
 
 _WORDS = {
     Verdict.AC: "accepted",
@@ -65,5 +94,14 @@ _WORDS = {
     Verdict.MLE: "memory limit exceeded",
     Verdict.RE: "run-time error",
     Verdict.FAIL: "checker failure",
+}
+_COLOURS = {
+    Verdict.AC: "32",
+    Verdict.WA: "31",
+    Verdict.PE: "31",
+    Verdict.TLE: "33",
+    Verdict.MLE: "33",
+    Verdict.RE: "35",
+    Verdict.FAIL: "35",
 }
 _TESTLIB = {Verdict.AC: 0, Verdict.WA: 1, Verdict.PE: 2, Verdict.FAIL: 3}

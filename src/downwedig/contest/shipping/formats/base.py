@@ -27,6 +27,10 @@ from typing import Protocol
 
 from .... import __version__
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ..submissions import PackageLimits, Submission
+
 __all__ = [
     "LICENSE",
     "NAME",
@@ -131,6 +135,14 @@ class PackageFormat(Protocol):
 
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """What this format adds to the time limit's reason ("" when nothing)."""
+        ...
+
+    def limits(self, folder: Path) -> PackageLimits:
+        """The limits the package ``folder`` gives its solutions, each with where it came from."""
+        ...
+
+    def submissions(self, folder: Path) -> list[Submission]:
+        """The solutions the package ``folder`` holds, each with what it must get on the tests."""
         ...
 
 

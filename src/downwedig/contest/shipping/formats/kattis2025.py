@@ -18,6 +18,7 @@ from ....staircase import MEMORY_LIMIT_MIB
 from ...judging.judge import AC_TO_TIME_LIMIT
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
 from ..programs.mistakes import MISTAKES
+from ..submissions import PackageLimits, Submission, kattis_limits, kattis_submissions
 from . import kattis
 from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
 from .generators import MANUAL, generators_yaml
@@ -205,6 +206,16 @@ class Kattis2025:
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """Nothing: ``problem.yaml`` holds the limit."""
         return ""
+
+    def limits(self, folder: Path) -> PackageLimits:
+        """The package's limits, each with where it came from (:mod:`~downwedig.contest.shipping.submissions`)."""
+
+        return kattis_limits(folder, legacy=False)
+
+    def submissions(self, folder: Path) -> list[Submission]:
+        """The package's solutions, each with what it must get (:mod:`~downwedig.contest.shipping.submissions`)."""
+
+        return kattis_submissions(folder, legacy=False)
 
 
 #: The one object of this format, for the registry.

@@ -13,6 +13,7 @@ import math
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
+from ..submissions import PackageLimits, Submission, kattis_limits, kattis_submissions
 from . import kattis
 from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
 
@@ -72,6 +73,16 @@ class Legacy:
             note += f"verifyproblem derives about {derived} s ({LEGACY_MULTIPLIER} x the slowest accepted run, "
             note += "on its machine); "
         return note + f"'verifyproblem -t {limit:g}' judges with this one"
+
+    def limits(self, folder: Path) -> PackageLimits:
+        """The package's limits, each with where it came from (:mod:`~downwedig.contest.shipping.submissions`)."""
+
+        return kattis_limits(folder, legacy=True)
+
+    def submissions(self, folder: Path) -> list[Submission]:
+        """The package's solutions, each with what it must get (:mod:`~downwedig.contest.shipping.submissions`)."""
+
+        return kattis_submissions(folder, legacy=True)
 
 
 #: The one object of this format, for the registry.

@@ -45,6 +45,7 @@ from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
 from ..destination import MARKER
 from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
+from ..submissions import PackageLimits, Submission, polygon_limits, polygon_submissions
 from ..testlib import find_header, source
 from .base import LICENSE, NAME, PackagedTest, Problem, resource
 
@@ -232,6 +233,16 @@ class Polygon:
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """Nothing: problem.xml holds the limit (in milliseconds)."""
         return ""
+
+    def limits(self, folder: Path) -> PackageLimits:
+        """The package's limits, each with where it came from (:mod:`~downwedig.contest.shipping.submissions`)."""
+
+        return polygon_limits(folder)
+
+    def submissions(self, folder: Path) -> list[Submission]:
+        """The package's solutions, each with what it must get (:mod:`~downwedig.contest.shipping.submissions`)."""
+
+        return polygon_submissions(folder)
 
 
 #: The one object of this format, for the registry.

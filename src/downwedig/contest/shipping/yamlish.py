@@ -1,0 +1,145 @@
+"""The YAML of a problem package, read without a YAML library: block mappings and lists, flow lists and
+mappings of scalars, quoted and plain scalars, comments.
+
+``problem.yaml`` and ``submissions/submissions.yaml`` use no more than this
+(the format's own examples, and what BAPCtools writes).  Anything else
+(anchors, tags, block scalars, a flow collection over several lines) is an
+:class:`InvalidYaml` naming the file's line, so a reader can say what it could
+not read rather than guess.  O(size).
+
+>>> read_yaml("limits:\\n  time_limit: 2  # seconds\\n  memory: 512\\nkeys: [AC, 'WA']\\n")
+{'limits': {'time_limit': 2, 'memory': 512}, 'keys': ['AC', 'WA']}
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["InvalidYaml", "read_yaml"]
+
+
+class InvalidYaml(ValueError):
+    """YAML this reader does not read (or that is not YAML), at a line: ``str()`` says ``line N: why``."""
+
+
+_COMMENT = re.compile(r"""(?:^|\s)#.*$""")
+_KEY = re.compile(r"""^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^'"\s][^:#]*?))\s*:(?:\s+|$)(.*)$""")
+
+
+def _strip(line: str) -> str:
+    """The line without its comment (a ``#`` after a blank or at its start, outside quotes)."""
+    quote = None
+    for i, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i].rstrip()
+    return line.rstrip()
+
+
+def _scalar(text: str, line: int) -> object:
+    text = text.strip()
+    if not text or text in ("~", "null", "Null", "NULL"):
+        return None
+    if text[0] == '"' and text.endswith('"') and len(text) > 1:
+        return bytes(text[1:-1], "utf-8").decode("unicode_escape")
+    if text[0] == "'" and text.endswith("'") and len(text) > 1:
+        return text[1:-1].replace("''", "'")
+    if text[0] in "[{":
+        return _flow(text, line)
+    if text[0] in "&*!|>%@`":
+        raise InvalidYaml(f"line {line}: {text[:20]!r}: anchors, tags and block scalars are not read here")
+    if text in ("true", "True", "TRUE", "false", "False", "FALSE"):
+        return text.lower() == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _flow(text: str, line: int) -> object:
+    """A flow list ``[a, b]`` or mapping ``{a: 1, b: 2}`` of scalars, on one line."""
+    closing = {"[": "]", "{": "}"}[text[0]]
+    if not text.endswith(closing) or any(c in text[1:-1] for c in "[]{}"):
+        raise InvalidYaml(f"line {line}: {text[:40]!r}: a flow collection on one line, of scalars, is read here")
+    items = [item.strip() for item in re.findall(r"""(?:"[^"]*"|'[^']*'|[^,])+""", text[1:-1])]
+    items = [item for item in items if item]
+    if closing == "]":
+        return [_scalar(item, line) for item in items]
+    found = {}
+    for item in items:
+        key, colon, value = item.partition(":")
+        if not colon:
+            raise InvalidYaml(f"line {line}: {item!r} is not KEY: VALUE")
+        found[str(_scalar(key, line))] = _scalar(value, line)
+    return found
+
+
+def read_yaml(text: str) -> object:
+    """The value of the YAML document ``text`` (see the module docstring). O(size).
+
+    >>> read_yaml("accepted/a.py:\\n  permitted: [AC]\\nsecret:\\n  - one\\n  - two\\n")
+    {'accepted/a.py': {'permitted': ['AC']}, 'secret': ['one', 'two']}
+    >>> read_yaml("authors:\\n  - name: A\\n    email: a@b\\n  - B\\n")
+    {'authors': [{'name': 'A', 'email': 'a@b'}, 'B']}
+    >>> read_yaml("a: &x 1\\n")
+    Traceback (most recent call last):
+    ...
+    downwedig.contest.shipping.yamlish.InvalidYaml: line 1: '&x 1': anchors, tags and block scalars are not read here
+    """
+    lines = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        if raw.strip() in ("---", "..."):
+            continue
+        stripped = _strip(raw.replace("\t", " "))
+        if stripped.strip():
+            lines.append((number, len(stripped) - len(stripped.lstrip()), stripped.strip()))
+    value, end = _block(lines, 0, lines[0][1] if lines else 0)
+    if end != len(lines):
+        raise InvalidYaml(f"line {lines[end][0]}: indented as no block above it is")
+    return value
+
+
+def _block(lines: list[tuple[int, int, str]], at: int, indent: int) -> tuple[object, int]:
+    """The mapping or list whose lines start at ``at`` with ``indent``; and the index after it."""
+    if at >= len(lines):
+        return None, at
+    if lines[at][2].startswith("- ") or lines[at][2] == "-":
+        return _list(lines, at, indent)
+    found: dict[str, object] = {}
+    while at < len(lines) and lines[at][1] == indent:
+        number, _, content = lines[at]
+        match = _KEY.match(content)
+        if match is None:
+            raise InvalidYaml(f"line {number}: {content[:40]!r} is not KEY: VALUE")
+        key = next(group for group in match.groups()[:3] if group is not None)
+        rest = match.group(4)
+        at += 1
+        if rest.strip():
+            found[key] = _scalar(rest, number)
+        elif at < len(lines) and (lines[at][1] > indent or (lines[at][1] == indent and lines[at][2].startswith("-"))):
+            found[key], at = _block(lines, at, lines[at][1])
+        else:
+            found[key] = None
+    return found, at
+
+
+def _list(lines: list[tuple[int, int, str]], at: int, indent: int) -> tuple[object, int]:
+    found: list[object] = []
+    while at < len(lines) and lines[at][1] == indent and (lines[at][2].startswith("- ") or lines[at][2] == "-"):
+        number, _, content = lines[at]
+        item = content[1:].strip()
+        if _KEY.match(item) and not item.startswith(("[", "{")):  # (a mapping: its keys at the item's column)
+            column = indent + len(content) - len(content[1:].lstrip())
+            lines[at] = (number, column, item)
+            value, at = _block(lines, at, column)
+            found.append(value)
+            continue
+        at += 1
+        found.append(_scalar(item, number))
+    return found, at
