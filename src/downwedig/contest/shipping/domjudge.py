@@ -41,17 +41,15 @@ from ...errors import CommandError, InvalidDestination
 from ...files import whole_file
 from ...staircase import MEMORY_LIMIT_MIB
 from .destination import MARKER
-from .formats import NAME
+from .facts import LABEL, NAME
 from .formats.kattis2025 import statement_files
 from .statement import HTML_TOOL, build_html, build_pdf, missing_tools
 
 if TYPE_CHECKING:
     from .package import Built
 
-__all__ = ["COMMENT", "LABEL", "check_zip_destination", "domjudge_ini", "write_archive", "write_zip", "zip_members"]
+__all__ = ["COMMENT", "check_zip_destination", "domjudge_ini", "write_archive", "write_zip", "zip_members"]
 
-#: The problem's label in NERC 2020 (DOMjudge's ``short-name``).
-LABEL = "D"
 #: What DOMjudge does not read, and ``bt zip`` leaves out: the validators' own test cases.
 _LEFT_OUT = (
     "data/invalid_input/",

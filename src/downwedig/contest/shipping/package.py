@@ -8,7 +8,7 @@ object of :data:`~.formats.FORMATS` that lays it out as files
 (:mod:`.formats`).  A Kattis package holds:
 
 - ``problem.yaml``: the name, the source (NERC 2020, problem D), the licence
-  (:data:`LICENSE`: the package's text, tests and programs are this project's,
+  (:data:`~.facts.LICENSE`: the package's text, tests and programs are this project's,
   given under CC BY; the problem itself is NERC's, credited as its source), a
   uuid made at random for a new package and kept by every rebuild, 512 MiB of memory and, in 2025-09, the time
   limit chosen by :mod:`.timing` (legacy has no key for it);
@@ -55,13 +55,12 @@ from ..generating.plan import PlanTest, plan_inputs
 from ..generating.registry import GeneratedTest
 from .bundle import PROGRAMS, bundle, mistake_program
 from .destination import check_destination, write_folder
-from .formats import DEFAULT, FORMATS, LICENSE, PackageFormat, Problem, get_format, resource
+from .formats import DEFAULT, FORMATS, PackageFormat, Problem, get_format, resource
 from .programs.mistakes import MISTAKES, wrong_answer
 from .timing import Timing, choose, measure
 
 __all__ = [
     "FORMATS",
-    "LICENSE",
     "Built",
     "Contents",
     "package_contents",

@@ -20,15 +20,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import kattis2025, legacy, polygon
-from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, PackageFormat, Problem, resource
+from .base import PackagedTest, PackageFormat, Problem, resource
 
 __all__ = [
     "DEFAULT",
     "FORMATS",
-    "LICENSE",
-    "NAME",
-    "SOURCE",
-    "SOURCE_URL",
     "PackageFormat",
     "PackagedTest",
     "Problem",

@@ -9,11 +9,13 @@ limit and the package's uuid.  A :class:`PackageFormat` turns it into files
 (:meth:`~PackageFormat.judged`), says whether a folder is one of its packages
 (:meth:`~PackageFormat.recognises`), adds its word to the time limit's reason
 (:meth:`~PackageFormat.time_limit_note`), and names the judges' checks that
-must pass on what it writes (:attr:`~PackageFormat.checks`).  Also the facts
-every format writes: the problem's name, source and licence.  O(1).
+must pass on what it writes (:attr:`~PackageFormat.checks`).  Also what every
+format's files share: the opening lines of a file the tool wrote
+(:func:`header`) and the shipping package's own files (:func:`resource`).
+O(1).
 
->>> NAME, LICENSE[0]
-('Down We Dig', 'cc by')
+>>> header().splitlines()[1].endswith("(source).")
+True
 """
 
 from __future__ import annotations
@@ -26,12 +28,9 @@ from pathlib import Path
 from typing import Protocol
 
 from .... import __version__
+from ..facts import LICENSE
 
 __all__ = [
-    "LICENSE",
-    "NAME",
-    "SOURCE",
-    "SOURCE_URL",
     "PackageFormat",
     "PackagedTest",
     "Problem",
@@ -39,13 +38,6 @@ __all__ = [
     "resource",
     "tests_under",
 ]
-
-#: The problem's name.
-NAME = "Down We Dig"
-#: The licence of what the package holds, and whose it is.
-LICENSE = ("cc by", "downwedig maintainers")
-SOURCE = "Northern Eurasia Finals Online 2020 (NERC 2020), problem D"
-SOURCE_URL = "https://codeforces.com/gym/102896/problem/D"
 
 
 def resource(*path: str) -> bytes:

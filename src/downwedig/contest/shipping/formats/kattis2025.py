@@ -17,9 +17,10 @@ from .... import __version__
 from ....staircase import MEMORY_LIMIT_MIB
 from ...judging.judge import AC_TO_TIME_LIMIT
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
+from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from ..programs.mistakes import MISTAKES
 from . import kattis
-from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
+from .base import PackagedTest, Problem, header, resource
 from .generators import MANUAL, generators_yaml
 
 __all__ = [

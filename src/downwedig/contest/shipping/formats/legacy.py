@@ -13,8 +13,9 @@ import math
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
+from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from . import kattis
-from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
+from .base import PackagedTest, Problem, header, resource
 
 __all__ = ["FORMAT", "LEGACY_MULTIPLIER", "Legacy", "problem_yaml"]
 

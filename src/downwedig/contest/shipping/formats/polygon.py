@@ -44,9 +44,11 @@ from ....staircase import MEMORY_LIMIT_MIB
 from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
 from ..destination import MARKER
+from ..facts import LICENSE, NAME
 from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
+from ..statement import PDF_TOOL, build_pdf
 from ..testlib import find_header, source
-from .base import LICENSE, NAME, PackagedTest, Problem, resource
+from .base import PackagedTest, Problem, resource
 
 __all__ = [
     "FORMAT",
@@ -133,7 +135,6 @@ def missing() -> list[str]:
     >>> isinstance(missing(), list)
     True
     """
-    from ..statement import PDF_TOOL  # (it reads this package's NAME: imported late)
 
     lacking = []
     try:
@@ -147,8 +148,6 @@ def missing() -> list[str]:
 
 def _statement_pdf(sample: bytes, sample_answer: bytes, time_limit: float) -> bytes:
     """``problem.pdf``: the statement with its limits and the sample, as the DOMjudge zip's (``lualatex``)."""
-    from ..statement import build_pdf  # (its CommandError names what to install where lualatex is missing)
-
     return build_pdf(resource("problem", "problem.en.tex"), sample, sample_answer, time_limit, MEMORY_LIMIT_MIB)
 
 
