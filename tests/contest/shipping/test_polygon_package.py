@@ -16,9 +16,9 @@ import pytest
 
 from downwedig import answer, parse
 from downwedig.contest.generating.plan import load_plan
-from downwedig.contest.shipping.destination import MARKER
 from downwedig.contest.shipping.formats import format_of, get_format
 from downwedig.contest.shipping.formats.polygon import ZIP_COMMENT, missing
+from downwedig.contest.shipping.manifest import MARKER
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.contest.shipping.statement import PDF_TOOL
 from downwedig.contest.shipping.testlib import find_header

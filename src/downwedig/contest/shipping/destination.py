@@ -1,10 +1,8 @@
 """Writing a package's folder as a careful tool does: whole or not at all, and over nothing but its own work.
 
 :func:`check_destination` says whether a folder may be written: absent, empty,
-or (with ``force``) a package this tool wrote.  Each package holds a
-manifest, :data:`MARKER`, listing the SHA-256 of every file the tool wrote
-(``sha256sum -c`` checks it; its name has no leading dot, which Kattis'
-file-name rule refuses).  A rebuild (``force``) regenerates what the manifest
+or (with ``force``) a package this tool wrote (it holds the tool's manifest,
+:data:`~.manifest.MARKER`: :mod:`.manifest`).  A rebuild (``force``) regenerates what the manifest
 lists and keeps everything else -- the setter's submissions, notes, ``bt pdf``
 output, a ``.git`` -- where it is (:mod:`.rebuild`); a file the tool wrote and
 the setter changed is never overwritten (the rebuild is refused, naming it),
@@ -23,17 +21,14 @@ a ``SIGKILL`` leaves, the next run beside the same folder removes (only the
 files its manifest lists, unchanged).  Cost: O(size), and hashing an old
 package.
 
->>> MARKER
-'downwedig-package.sha256'
+>>> check_destination(Path("/nonexistent/downwedig")).found is None
+True
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import dataclasses
-import errno
-import hashlib
 import os
 import re
 import shutil
@@ -44,22 +39,11 @@ from pathlib import Path
 
 from ...errors import CommandError, InvalidDestination
 from ...interrupts import terminations
+from .manifest import MARKER, manifest, owner, owner_gone, read_manifest, rename_no_replace, survey
+from .rebuild import clean_trash, rebuild
 
-__all__ = [
-    "MARKER",
-    "Destination",
-    "Survey",
-    "check_destination",
-    "file_hash",
-    "manifest",
-    "read_manifest",
-    "rename_no_replace",
-    "survey",
-    "write_folder",
-]
+__all__ = ["Destination", "check_destination", "write_folder"]
 
-#: The manifest file of a package: ``SHA256  PATH`` per file written, as ``sha256sum`` prints it.
-MARKER = "downwedig-package.sha256"
 _SHORT_NAME = re.compile(r"[a-z0-9]+")
 
 
@@ -75,96 +59,11 @@ class Destination:
     uuid: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class Survey:
-    """What a package's folder holds: the manifest (path -> SHA-256), the setter's entries (``notes.txt``,
-    ``mine/``: kept), and the files the tool wrote that are changed (or no longer regular files)."""
-
-    listed: dict[str, str]
-    foreign: list[str]
-    changed: list[str]
-
-
-def manifest(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """The :data:`MARKER` file of a package of ``files`` (path inside it, content). O(total size).
-
-    >>> manifest([("a.txt", b"")]).decode()
-    'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a.txt\\n'
-    """
-    return "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in files).encode()
-
-
 def _resolved(path: Path) -> Path:
     """``path`` with ``..`` and the links above its last component resolved (the last one is kept as it is)."""
     if path.name in ("", ".", ".."):
         return Path(os.path.realpath(path))
     return Path(os.path.realpath(path.parent)) / path.name
-
-
-def file_hash(path: str) -> str:
-    """The SHA-256 of the file ``path``, in hex. O(size)."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def read_manifest(folder: Path) -> dict[str, str]:
-    """The :data:`MARKER` of ``folder`` as path -> SHA-256; OSError or ValueError when it cannot be read. O(size).
-
-    >>> read_manifest(Path("/nonexistent"))
-    Traceback (most recent call last):
-    ...
-    FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/downwedig-package.sha256'
-    """
-    info = os.lstat(folder / MARKER)
-    if not stat.S_ISREG(info.st_mode):
-        raise ValueError(f"{MARKER} is not a regular file")
-    listed = {}
-    for line in (folder / MARKER).read_text(encoding="utf-8").splitlines():
-        digest, _, name = line.partition("  ")
-        if not name or name.startswith("/") or ".." in name.split("/"):
-            raise ValueError(f"{MARKER}: not a line of sha256sum: {line[:80]!r}")
-        listed[name] = digest
-    return listed
-
-
-def survey(folder: Path, listed: dict[str, str]) -> Survey:
-    """What ``folder`` holds beside the files ``listed`` (its manifest), and which of those changed. O(size).
-
-    A folder above no listed file is one entry (``mine/``), not looked into;
-    a link is the setter's, wherever it is.
-    """
-    parents = set()  # every folder above a file listed
-    for name in listed:
-        head = os.path.dirname(name)
-        while head and head not in parents:
-            parents.add(head)
-            head = os.path.dirname(head)
-    foreign, changed = [], []
-    for root, folders, names in os.walk(folder):
-        for name in sorted(folders):
-            full = os.path.join(root, name)
-            relative = os.path.relpath(full, folder)
-            if os.path.islink(full):
-                folders.remove(name)
-                names.append(name)
-            elif relative not in parents:
-                foreign.append(relative + "/")
-                folders.remove(name)  # (not looked into)
-        folders.sort()
-        for name in sorted(names):
-            full = os.path.join(root, name)
-            relative = os.path.relpath(full, folder)
-            if relative == MARKER:
-                continue
-            expected = listed.get(relative)
-            if expected is None:
-                foreign.append(relative)
-            elif os.path.islink(full) or not os.path.isfile(full) or file_hash(full) != expected:
-                changed.append(relative)
-    return Survey(listed, foreign, changed)
 
 
 def _uuid(folder: Path, listed: dict[str, str]) -> str | None:
@@ -250,53 +149,18 @@ lower-case letters and digits only ([a-z0-9]+), got 'Down_We_Dig'
 # -- writing ---------------------------------------------------------------------------------------
 
 
-def _owner() -> str:
-    try:
-        with open("/proc/self/stat") as file:
-            start = file.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        start = "0"
-    return f"dw-{os.getpid()}-{start}-"
-
-
-def _gone(pid: str, start: str) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[19] != start
-    except FileNotFoundError:
-        return os.path.isdir("/proc/self")  # (without /proc, nothing can be told: keep it)
-    except (OSError, IndexError):
-        return False
-
-
 def _clean_stale(parent: Path, name: str) -> None:
     """Remove the temporary folders that earlier runs beside ``name`` left when they were killed (``SIGKILL``):
     a new package's (``.tmp``) whole, an old one's (``.old``) only as far as its manifest lists it unchanged."""
-    from .rebuild import clean_trash
-
     pattern = re.compile(rf"\.{re.escape(name)}\.dw-(\d+)-(\d+)-[^/]*\.(tmp|old)")
     with contextlib.suppress(OSError):
         for entry in os.listdir(parent):
             match = pattern.fullmatch(entry)
-            if match and _gone(match[1], match[2]):
+            if match and owner_gone(match[1], match[2]):
                 if match[3] == "tmp":
                     shutil.rmtree(parent / entry, ignore_errors=True)
                 else:
                     clean_trash(parent / entry)
-
-
-def rename_no_replace(source: Path, target: Path) -> None:
-    """Rename ``source`` to ``target`` unless ``target`` exists (atomically where the kernel can)."""
-    with contextlib.suppress(AttributeError, OSError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.renameat2(-100, os.fsencode(source), -100, os.fsencode(target), 1) == 0:  # AT_FDCWD, NOREPLACE
-            return
-        code = ctypes.get_errno()
-        if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-            raise OSError(code, os.strerror(code), str(target))
-    if os.path.lexists(target):
-        raise OSError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
-    os.rename(source, target)
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -346,7 +210,7 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             _clean_stale(target.parent, target.name)
-            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_owner()}", suffix=".tmp", dir=target.parent))
+            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.{owner()}", suffix=".tmp", dir=target.parent))
         except OSError as exc:
             raise CommandError(f"cannot write the package in {str(target.parent)!r}: {exc.strerror or exc}") from None
         try:
@@ -364,9 +228,7 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
             elif destination.found == "empty":
                 os.rename(work, target)  # (an empty folder only: the kernel refuses one that is not)
             else:
-                from .rebuild import rebuild
-
-                kept = rebuild(work, destination, [name for name, _ in files])
+                kept = rebuild(work, target, [name for name, _ in files])
         except BaseException as exc:
             shutil.rmtree(work, ignore_errors=True)
             if isinstance(exc, OSError):

@@ -40,9 +40,9 @@ from typing import TYPE_CHECKING
 from ...errors import CommandError, InvalidDestination
 from ...files import whole_file
 from ...staircase import MEMORY_LIMIT_MIB
-from .destination import MARKER
 from .facts import LABEL, NAME
 from .formats.kattis2025 import statement_files
+from .manifest import MARKER
 from .statement import HTML_TOOL, build_html, build_pdf, missing_tools
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ Everything is written under a temporary name beside the folder and moved into
 place at the end, so a failure leaves nothing behind, and the same version of
 downwedig writes the same bytes every time (given the time limit), but for
 the uuid of a new package.  The package also holds a manifest of what was
-written (:data:`~downwedig.contest.shipping.destination.MARKER`); with
+written (:data:`~downwedig.contest.shipping.manifest.MARKER`); with
 ``force`` a package the tool wrote is rebuilt: its files are regenerated and
 everything else in it (the setter's submissions, notes, ``bt pdf`` output) is
 kept (:mod:`~downwedig.contest.shipping.destination`, :mod:`.rebuild`).

@@ -43,8 +43,8 @@ from ....errors import CommandError
 from ....staircase import MEMORY_LIMIT_MIB
 from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
-from ..destination import MARKER
 from ..facts import LICENSE, NAME
+from ..manifest import MARKER
 from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
 from ..statement import PDF_TOOL, build_pdf
 from ..testlib import find_header, source
