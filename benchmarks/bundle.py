@@ -81,8 +81,9 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, metavar="FILE", help="another bundle to time beside it (an old one)")
     args = parser.parse_args()
 
+    from downwedig.contest.bundling.bundle import bundle
     from downwedig.contest.generating.registry import all_families
-    from downwedig.contest.shipping.bundle import PROGRAMS, bundle
+    from downwedig.contest.shipping.programs import PROGRAMS
 
     families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
     with tempfile.TemporaryDirectory() as folder:

@@ -8,7 +8,7 @@ point into a file (:class:`InvalidText`: a staircase, a plan) say where, as
 ``SOURCE:LINE:COLUMN: reason``, and quote what they repeat of it cut short
 (:func:`excerpt`).  This module imports nothing when loaded (``difflib`` only
 for :class:`UnknownFamily`'s "did you mean"), so every other module can use it.
-(The bundler's :class:`~downwedig.contest.shipping.bundle.CyclicImport` and
+(The bundler's :class:`~downwedig.contest.bundling.bundle.CyclicImport` and
 ``PackageImport`` are a developer's mistakes, not a user's: they live there.)
 
 >>> str(InvalidDay(13, 12)), InvalidDay(13, 12).exit_status

@@ -27,7 +27,8 @@ def package(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
 
 @pytest.fixture(scope="module")
 def solution(tmp_path_factory: pytest.TempPathFactory) -> str:
-    from downwedig.contest.shipping.bundle import PROGRAMS, bundle
+    from downwedig.contest.bundling.bundle import bundle
+    from downwedig.contest.shipping.programs import PROGRAMS
 
     script = tmp_path_factory.mktemp("solution") / "solution.py"
     script.write_text(bundle(PROGRAMS["solution"]))

@@ -24,7 +24,7 @@ object of :data:`~.formats.FORMATS` that lays it out as files
   (the plan must catch each -- some test must get a wrong answer from it --
   or, with ``allow_uncaught``, the ones it misses are left out), and
   ``time_limit_exceeded/slow.py``; each Python one is one file made by
-  :func:`~downwedig.contest.shipping.bundle.bundle`; in 2025-09,
+  :func:`~downwedig.contest.bundling.bundle.bundle`; in 2025-09,
   ``submissions/submissions.yaml`` says what each must get.
 
 Everything is written under a temporary name beside the folder and moved into
@@ -51,11 +51,12 @@ from pathlib import Path
 from ...engine.solver import answer
 from ...errors import InvalidPlan
 from ...reader import parse
+from ..bundling.bundle import bundle
 from ..generating.plan import PlanTest, plan_inputs
 from ..generating.registry import GeneratedTest
-from .bundle import PROGRAMS, bundle, mistake_program
 from .destination import check_destination, write_folder
 from .formats import DEFAULT, FORMATS, PackageFormat, Problem, get_format, resource
+from .programs import PROGRAMS, mistake_program
 from .programs.mistakes import MISTAKES, wrong_answer
 from .timing import Timing, choose, measure
 
