@@ -248,9 +248,9 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
 def test_a_zip_path_inside_the_package_or_where_none_can_go_is_refused_before_anything_is_built(
     cli: Cli, tmp_path: Path, where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from downwedig.contest.shipping import domjudge
+    from downwedig.contest.shipping.formats import domjudge
 
-    monkeypatch.setattr(domjudge, "missing_tools", lambda html: [])  # (the check of lualatex comes after)
+    monkeypatch.setattr(domjudge, "missing", lambda: [])  # (the check of lualatex comes after)
     monkeypatch.chdir(tmp_path)
     plan = tmp_path / "my.plan"
     plan.write_text(PLAN)

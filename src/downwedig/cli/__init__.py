@@ -47,7 +47,7 @@ COMMANDS = {
     "stress": "run a solution on generated tests; shrink the first failure",
     "test": "judge a solution on tests locally: verdict, CPU time and memory per test",
     "bundle": "write the solution as one self-contained Python file, to submit to a judge",
-    "package": "write a problem package (2025-09 for BAPCtools and DOMjudge, or legacy for Kattis' verifyproblem)",
+    "package": "write a problem package in a judge's format (--format), and the zip that judge imports",
 }
 
 

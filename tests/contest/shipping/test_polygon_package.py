@@ -16,8 +16,9 @@ import pytest
 
 from downwedig import answer, parse
 from downwedig.contest.generating.plan import load_plan
+from downwedig.contest.shipping.destination import zip_comment
 from downwedig.contest.shipping.formats import format_of, get_format
-from downwedig.contest.shipping.formats.polygon import ZIP_COMMENT, missing
+from downwedig.contest.shipping.formats.polygon import missing
 from downwedig.contest.shipping.manifest import MARKER
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.contest.shipping.statement import PDF_TOOL
@@ -92,7 +93,7 @@ def test_the_folder_and_the_zip_polygon_uploads(small: Path) -> None:
     assert sorted([*listed, MARKER]) == on_disk
     with zipfile.ZipFile(small.with_suffix(".zip")) as archive:
         names = archive.namelist()
-        assert archive.comment == ZIP_COMMENT and names[0] == "problem.xml"
+        assert archive.comment == zip_comment("Polygon") and names[0] == "problem.xml"
         assert sorted(names) == sorted(listed)  # (all but the manifest, at the zip's root)
         assert all(archive.read(name) == (small / name).read_bytes() for name in names)
     root = root_of(small)
@@ -284,7 +285,7 @@ def test_without_tex_it_says_what_to_install_and_writes_nothing(
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))  # (no lualatex, whatever the machine has)
     result = cli("package", tmp_path / "downwedig", "--format", "polygon", "--tests", "small")
     assert result.status == 1 and result.stdout == b""
-    assert "error: a Polygon package needs " in result.stderr  # (and testlib.h first, where it is missing)
+    assert "error: --format polygon needs " in result.stderr  # (and testlib.h first, where it is missing)
     assert result.stderr.endswith(f"lualatex, for the statement's PDF: {PDF_TOOL[1]}\n")
     assert not (tmp_path / "downwedig").exists() and list(tmp_path.iterdir()) == []
     assert any("lualatex" in what for what in missing())

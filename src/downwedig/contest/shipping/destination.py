@@ -21,6 +21,10 @@ a ``SIGKILL`` leaves, the next run beside the same folder removes (only the
 files its manifest lists, unchanged).  Cost: O(size), and hashing an old
 package.
 
+The zip beside a package (``package --zip``) is written the same way
+(:func:`check_zip_destination`, :func:`write_archive`): whole, and over no
+file but a zip this tool made, which its comment (:func:`zip_comment`) says.
+
 >>> check_destination(Path("/nonexistent/downwedig")).found is None
 True
 """
@@ -34,15 +38,17 @@ import re
 import shutil
 import stat
 import tempfile
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from ...errors import CommandError, InvalidDestination
+from ...files import whole_file
 from ...interrupts import terminations
 from .manifest import MARKER, manifest, owner, owner_gone, read_manifest, rename_no_replace, survey
 from .rebuild import clean_trash, rebuild
 
-__all__ = ["Destination", "check_destination", "write_folder"]
+__all__ = ["Destination", "check_destination", "check_zip_destination", "write_archive", "write_folder", "zip_comment"]
 
 _SHORT_NAME = re.compile(r"[a-z0-9]+")
 
@@ -238,3 +244,112 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
                 ) from None
             raise
     return kept
+
+
+# -- the zip ---------------------------------------------------------------------------------------
+
+#: What the comment of a zip this tool made starts with (the only kind ``force`` replaces).
+_OURS = b"made by downwedig package --zip"
+#: A fixed time for every member, so the same files give the same zip (DOS times start in 1980).
+_DATE = (2020, 12, 1, 0, 0, 0)
+
+
+def zip_comment(judge: str) -> bytes:
+    """The comment of the zip this tool makes for ``judge``: what marks it as this tool's. O(1).
+
+    >>> zip_comment("DOMjudge")
+    b'made by downwedig package --zip, for DOMjudge'
+    """
+    return _OURS + f", for {judge}".encode()
+
+
+def _ours(path: Path) -> bool:
+    """Whether ``path`` is a regular file, a zip this tool made (its comment says so)."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.comment.startswith(_OURS)
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def _check_target(path: Path, force: bool) -> None:
+    """Refuse an existing ``path`` unless ``force`` and it is a zip this tool made."""
+    if not os.path.lexists(path):
+        return
+    if not force:
+        raise InvalidDestination(f"--zip {path} exists (--force replaces a zip that 'downwedig package' wrote)")
+    if not _ours(path):
+        raise InvalidDestination(f"--zip {path} is not a zip that 'downwedig package' wrote; it is left as it is")
+
+
+def check_zip_destination(path: Path, folder: Path, force: bool = False, judge: str = "DOMjudge") -> Path:
+    """Refuse a zip path that cannot be written (the tools a format's zip needs are its
+    :meth:`~.formats.base.PackageFormat.missing`). O(1).
+
+    An existing file is refused unless ``force`` and it is a zip this tool made.  ``judge`` is who imports it.
+    ``..`` and links are resolved first (the zip's own name too, when it is a
+    link): a path inside the package's folder is refused, and so is one in
+    ``/dev``, ``/proc`` or ``/sys``, or in a folder where no file can be made
+    (tried with a temporary file, at once).
+
+    >>> check_zip_destination(Path("p.tar"), Path("downwedig"))
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.InvalidDestination: --zip p.tar: name it .zip (DOMjudge imports a .zip)
+    """
+    if path.suffix != ".zip":
+        raise InvalidDestination(f"--zip {path}: name it .zip ({judge} imports a .zip)")
+    if path.is_dir():
+        raise InvalidDestination(f"--zip {path} is a folder")
+    where = Path(os.path.realpath(path))
+    package = Path(os.path.realpath(folder))
+    if where.is_relative_to(package):
+        raise InvalidDestination(f"--zip {path}: put it outside the package's folder {folder}")
+    if not where.parent.is_dir():
+        raise InvalidDestination(f"--zip {path}: no folder {path.parent}")
+    if any(where.is_relative_to(top) for top in ("/dev", "/proc", "/sys")):
+        raise InvalidDestination(f"--zip {path}: a zip is not written into {where.parent}")
+    _check_target(path, force)
+    try:
+        descriptor, probe = tempfile.mkstemp(prefix=f".{where.name}.", suffix=".probe", dir=where.parent)
+        os.close(descriptor)
+        os.unlink(probe)
+    except OSError as exc:
+        raise InvalidDestination(f"--zip {path}: cannot write in {where.parent}: {exc.strerror or exc}") from None
+    return path
+
+
+def write_archive(path: Path, members: Sequence[tuple[str, bytes]], judge: str, force: bool = False) -> int:
+    """Write the zip of ``members`` (name, bytes) for ``judge`` to ``path``, whole, its comment saying this tool made
+    it (:func:`zip_comment`); its size.
+
+    ``path`` is checked again first (:func:`check_zip_destination`'s rules), and again just before the move: an
+    absent one is taken only if still absent, so a file that appeared meanwhile is not replaced.  Cost: O(size)
+    of compressing.
+    """
+    _check_target(path, force)
+    try:
+        _write_whole(path, members, force, zip_comment(judge))
+    except OSError as exc:
+        raise CommandError(f"cannot write {str(path)!r}: {exc.strerror or exc}; no zip was written") from None
+    return path.stat().st_size
+
+
+def _write_whole(path: Path, members: Sequence[tuple[str, bytes]], force: bool, comment: bytes) -> None:
+    """Write the zip of ``members`` beside ``path`` under a temporary name, then move it to ``path``."""
+    taken = os.path.lexists(path)  # (then replaced only if, checked again just before, a zip of ours)
+    try:
+        with (
+            whole_file(path, replace=taken, check=lambda: _check_target(path, force)) as file,
+            zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive,
+        ):
+            archive.comment = comment
+            for member, data in members:
+                info = zipfile.ZipInfo(member, _DATE)
+                info.external_attr = 0o644 << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, data)
+    except FileExistsError:
+        raise CommandError(f"{path} appeared while the zip was made; it is left as it is") from None

@@ -1,11 +1,13 @@
-"""A problem package in the Kattis / ICPC format, made from the package itself, whole or not at all.
+"""A problem package in one judge's format, made from the package itself, whole or not at all; and its zip.
 
-:func:`write_package` writes a folder in the format ``2025-09`` (the default:
-what BAPCtools checks and DOMjudge imports) or ``legacy`` (what Kattis'
-``verifyproblem``, PyPI ``problemtools``, checks best).  The work is done
-once, in no format's layout (:class:`~.formats.Problem`); each format is one
-object of :data:`~.formats.FORMATS` that lays it out as files
-(:mod:`.formats`).  A Kattis package holds:
+:func:`write_package` writes a folder in a format of :data:`~.formats.FORMATS`:
+``2025-09`` (the default: what BAPCtools checks and DOMjudge imports),
+``legacy`` (what Kattis' ``verifyproblem``, PyPI ``problemtools``, checks
+best) and ``polygon`` (a Polygon package, for Codeforces and the systems that
+import one: :mod:`.formats.polygon`); :func:`write_zip` writes the zip its judge imports.
+The work is done once, in no format's layout (:class:`~.formats.Problem`);
+each format is one object that lays it out as files and knows the rest of
+what differs (:mod:`.formats`).  A Kattis package holds:
 
 - ``problem.yaml``: the name, the source (NERC 2020, problem D), the licence
   (:data:`~.facts.LICENSE`: the package's text, tests and programs are this project's,
@@ -54,19 +56,13 @@ from ...reader import parse
 from ..bundling.bundle import bundle
 from ..generating.plan import PlanTest, plan_inputs
 from ..generating.registry import GeneratedTest
-from .destination import check_destination, write_folder
+from .destination import check_destination, write_archive, write_folder
 from .formats import DEFAULT, FORMATS, PackageFormat, Problem, get_format, resource
 from .programs import PROGRAMS, mistake_program
 from .programs.mistakes import MISTAKES, wrong_answer
 from .timing import Timing, choose, measure
 
-__all__ = [
-    "FORMATS",
-    "Built",
-    "Contents",
-    "package_contents",
-    "write_package",
-]
+__all__ = ["FORMATS", "Built", "Contents", "package_contents", "write_package", "write_zip"]
 
 _UUIDS = uuid.UUID("4b1c1a52-9a4f-5c1e-8d64-2f0e8a6a7d11")  # namespace of this project's problem uuids
 
@@ -76,7 +72,7 @@ class Built:
     """What :func:`write_package` wrote."""
 
     path: Path
-    format: str
+    format: PackageFormat
     tests: list[tuple[str, int]]  # (name under data/, n), samples first
     files: int
     bytes: int
@@ -85,6 +81,11 @@ class Built:
     timing: Timing
     kept: list[str] = dataclasses.field(default_factory=list)  # what a rebuild kept: the setter's, by path
     uuid: str = ""
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each test's name (``secret/04-n8-equal``) as its format's judge calls it (``test 05 (...)``). O(tests)."""
+        return {name: self.format.test_label(name, index) for index, (name, _) in enumerate(self.tests, 1)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -209,10 +210,11 @@ def write_package(
     15
     """
     start = time.monotonic()
+    layout = get_format(fmt)
     destination = check_destination(path, force)
     identity = destination.uuid or str(uuid.uuid4())  # (made once per package, kept by every rebuild)
     contents = package_contents(
-        fmt,
+        layout,
         destination.path.name,
         plan,
         progress,
@@ -226,5 +228,18 @@ def write_package(
     size = sum(len(data) for _, data in contents.files)
     files = len(contents.files) + 1  # (and the manifest)
     seconds = time.monotonic() - start
-    layout = get_format(fmt).name
     return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity)
+
+
+def write_zip(built: Built, path: Path, force: bool = False) -> str:
+    """Write the zip that the judge of ``built``'s format imports (its
+    :meth:`~downwedig.contest.shipping.formats.PackageFormat.archive`) to ``path``, whole; what it holds, in words.
+
+    ``path`` is checked again first, and replaced only with ``force`` and when it is a zip this tool made
+    (:func:`~downwedig.contest.shipping.destination.write_archive`).  Cost: the archive's (a statement built, for
+    DOMjudge's), and O(package size) of compressing.
+    """
+    made = built.format.archive(built.path, built.timing.time_limit)
+    size = write_archive(path, made.members, made.judge, force)
+    shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size / 1e3:.1f} kB"
+    return f"{len(made.members)} files at its root, {made.holds}, {shown}"

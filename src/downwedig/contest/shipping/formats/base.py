@@ -4,15 +4,21 @@
 A :class:`Problem` is the format-neutral work, made once by
 :func:`~downwedig.contest.shipping.package.package_contents`: the tests with the
 engine's answers, which mistakes they catch, the programs (bundled), the time
-limit and the package's uuid.  A :class:`PackageFormat` turns it into files
-(:meth:`~PackageFormat.files`), reads its tests back from a folder it wrote
-(:meth:`~PackageFormat.judged`), says whether a folder is one of its packages
-(:meth:`~PackageFormat.recognises`), adds its word to the time limit's reason
-(:meth:`~PackageFormat.time_limit_note`), and names the judges' checks that
-must pass on what it writes (:attr:`~PackageFormat.checks`).  Also what every
-format's files share: the opening lines of a file the tool wrote
-(:func:`header`) and the shipping package's own files (:func:`resource`).
-O(1).
+limit and the package's uuid.  A :class:`PackageFormat` is everything that
+differs between formats, so that no caller asks which format it has: it turns
+the problem into files (:meth:`~PackageFormat.files`), reads its tests back
+from a folder it wrote (:meth:`~PackageFormat.judged`), says whether a folder
+is one of its packages (:meth:`~PackageFormat.recognises`), adds its word to
+the time limit's reason (:meth:`~PackageFormat.time_limit_note`), names the
+tools it needs that a machine lacks (:meth:`~PackageFormat.missing`), makes
+the zip its judge imports (:meth:`~PackageFormat.archive`, an :class:`Archive`),
+says where its wrong solutions go and how it calls a test
+(:meth:`~PackageFormat.submission_path`, :meth:`~PackageFormat.test_label`),
+and names the judges' checks that must pass on what it writes
+(:attr:`~PackageFormat.checks`).  Also what every format's files share: the
+opening lines of a file the tool wrote (:func:`header`), the shipping
+package's own files (:func:`resource`) and a folder's files as a zip's
+members (:func:`folder_members`).  O(1).
 
 >>> header().splitlines()[1].endswith("(source).")
 True
@@ -29,11 +35,14 @@ from typing import Protocol
 
 from .... import __version__
 from ..facts import LICENSE
+from ..manifest import MARKER
 
 __all__ = [
+    "Archive",
     "PackageFormat",
     "PackagedTest",
     "Problem",
+    "folder_members",
     "header",
     "resource",
     "tests_under",
@@ -98,6 +107,16 @@ class PackagedTest:
     answer: Path
 
 
+@dataclasses.dataclass(frozen=True)
+class Archive:
+    """The zip a format's judge imports (``package --zip``): who imports it, its members ``(name, bytes)`` in
+    order, and what it holds beyond its files, in a few words (``the statement as problem.pdf``)."""
+
+    judge: str
+    members: list[tuple[str, bytes]]
+    holds: str
+
+
 class PackageFormat(Protocol):
     """A package format: one object per format, registered by name in
     :data:`~downwedig.contest.shipping.formats.FORMATS`."""
@@ -108,6 +127,26 @@ class PackageFormat(Protocol):
     summary: str
     #: The judges' commands that must pass on what it writes (the tests run them where they are installed).
     checks: tuple[str, ...]
+    #: Who imports the zip of :meth:`archive` (``DOMjudge``, ``Polygon``).
+    judge: str
+
+    def missing(self, zip: bool) -> list[str]:
+        """What writing a package (with ``zip``, and its :meth:`archive`) needs and this machine lacks, each with
+        how to install it ([] when nothing)."""
+        ...
+
+    def archive(self, folder: Path, time_limit: float) -> Archive:
+        """The zip its judge imports, of the package ``folder`` this format wrote with the time limit
+        ``time_limit`` (seconds)."""
+        ...
+
+    def submission_path(self, mistake: str) -> str:
+        """Where the wrong solution with the mistake ``mistake`` is in a package (``submissions/wrong_answer/X.py``)."""
+        ...
+
+    def test_label(self, name: str, index: int) -> str:
+        """How the judge calls the test ``name`` (``secret/04-n8-equal``), the ``index``-th it judges (from 1)."""
+        ...
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """Every file of the package as ``(path inside it, content)``, in a fixed order."""
@@ -147,3 +186,15 @@ def tests_under(data: Path, groups: Sequence[str]) -> list[PackagedTest]:
                     )
         tests += sorted(found, key=lambda test: natural_key(test.name))
     return tests
+
+
+def folder_members(folder: Path, first: str) -> list[tuple[str, bytes]]:
+    """The files of the package ``folder`` as a zip's members, ``(path inside it, bytes)`` at the zip's root, the
+    file ``first`` first and the rest in order, without the manifest. O(size).
+
+    >>> folder_members(Path("/nonexistent"), "problem.xml")
+    []
+    """
+    files = sorted(path for path in folder.rglob("*") if path.is_file() and path.name != MARKER)
+    members = [(path.relative_to(folder).as_posix(), path.read_bytes()) for path in files]
+    return sorted(members, key=lambda member: member[0] != first)

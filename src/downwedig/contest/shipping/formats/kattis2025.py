@@ -20,7 +20,7 @@ from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALI
 from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from ..programs.mistakes import MISTAKES
 from . import kattis
-from .base import PackagedTest, Problem, header, resource
+from .base import Problem, header
 from .generators import MANUAL, generators_yaml
 
 __all__ = [
@@ -28,7 +28,6 @@ __all__ = [
     "TIME_LIMIT_TO_TLE",
     "Kattis2025",
     "problem_yaml",
-    "statement_files",
     "submissions_yaml",
     "validation_files",
 ]
@@ -55,32 +54,6 @@ def problem_yaml(uuid: str, time_limit: float) -> str:
         f"  time_multipliers:\n    ac_to_time_limit: {AC_TO_TIME_LIMIT:g}\n"
         f"    time_limit_to_tle: {TIME_LIMIT_TO_TLE:g}\n"
     )
-
-
-def _environments(tex: str) -> str:
-    """The statement's ``\\section*{Input}`` and ``{Output}`` as the format's ``Input`` and ``Output`` environments."""
-    parts = re.split(r"\\section\*\{(Input|Output|Notes)\}\n", tex)
-    out = [parts[0]]
-    for title, body in zip(parts[1::2], parts[2::2], strict=True):
-        if title == "Notes":  # (a heading as large as the environments')
-            out.append(f"\\subsection*{{{title}}}\n{body}")
-        else:
-            out.append(f"\\begin{{{title}}}\n{body.rstrip()}\n\\end{{{title}}}\n\n")
-    return "".join(out).rstrip() + "\n"
-
-
-def statement_files() -> list[tuple[str, bytes]]:
-    """The statement's files: LaTeX (with the format's environments), Markdown and the solution's slides. O(size).
-
-    >>> [path for path, _ in statement_files()]
-    ['statement/problem.en.tex', 'statement/problem.en.md', 'solution/solution.en.tex']
-    """
-    tex = resource("problem", "problem.en.tex")
-    return [
-        ("statement/problem.en.tex", _environments(tex.decode()).encode()),
-        ("statement/problem.en.md", resource("problem", "problem.en.md")),
-        ("solution/solution.en.tex", resource("problem", "solution.en.tex")),
-    ]
 
 
 def submissions_yaml(mistakes: list[str]) -> str:
@@ -172,7 +145,7 @@ def _generator_files(problem: Problem, files: list[tuple[str, bytes]]) -> list[t
     ]
 
 
-class Kattis2025:
+class Kattis2025(kattis.Kattis):
     """The ``2025-09`` format (see the module docstring)."""
 
     name: str = VERSION
@@ -182,7 +155,7 @@ class Kattis2025:
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
         _, sample_in, sample_ans = problem.tests[0]
-        files = [("problem.yaml", problem_yaml(problem.uuid, problem.time_limit).encode()), *statement_files()]
+        files = [("problem.yaml", problem_yaml(problem.uuid, problem.time_limit).encode()), *kattis.statement_files()]
         files += kattis.test_files(problem.tests)
         files += validation_files(sample_in, sample_ans)
         files += [
@@ -198,10 +171,6 @@ class Kattis2025:
         """A ``problem.yaml`` that names a ``problem_format_version``."""
         text = kattis.problem_yaml_text(folder)
         return text is not None and re.search(r"(?m)^problem_format_version:", text) is not None
-
-    def judged(self, folder: Path) -> list[PackagedTest]:
-        """``data/sample`` and ``data/secret`` (``data/invalid_input`` and the output cases are the validators')."""
-        return kattis.judged(folder)
 
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """Nothing: ``problem.yaml`` holds the limit."""

@@ -23,7 +23,8 @@ ejudge import.  The format-neutral :class:`~.base.Problem` laid out as Polygon h
   DOMjudge zip's is).
 
 Cost: one ``lualatex`` run (a few seconds) and O(total size).  The zip Polygon
-uploads is the folder's files at its root (:func:`zip_members`).
+uploads is the folder's files at its root, ``problem.xml`` first
+(:meth:`Polygon.archive`).
 
 >>> script_line("random --n 10 --seed 3 --red 3/10")
 ('gen', 'random', '--n', '10', '--seed', '3', '--red', '3/10')
@@ -39,20 +40,17 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
-from ....errors import CommandError
 from ....staircase import MEMORY_LIMIT_MIB
 from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
 from ..facts import LICENSE, NAME
-from ..manifest import MARKER
 from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
 from ..statement import PDF_TOOL, build_pdf
-from ..testlib import find_header, source
-from .base import PackagedTest, Problem, resource
+from ..testlib import find_header, header_missing, source
+from .base import Archive, PackagedTest, Problem, folder_members, resource
 
 __all__ = [
     "FORMAT",
-    "ZIP_COMMENT",
     "Polygon",
     "checker_tests",
     "missing",
@@ -60,11 +58,8 @@ __all__ = [
     "script_line",
     "solutions",
     "validator_tests",
-    "zip_members",
 ]
 
-#: The comment of the zip ``package --zip`` writes for Polygon (what marks it as this tool's, for ``--force``).
-ZIP_COMMENT = b"made by downwedig package --zip, for Polygon"
 #: What a checker's exit status means as a Polygon checker test's verdict.
 _VERDICTS = {0: "ok", 1: "wrong-answer", 2: "presentation-error"}
 
@@ -135,12 +130,7 @@ def missing() -> list[str]:
     >>> isinstance(missing(), list)
     True
     """
-
-    lacking = []
-    try:
-        find_header()
-    except CommandError as exc:
-        lacking.append(str(exc).replace(" is not installed: ", ", which it carries: "))
+    lacking = header_missing()
     if shutil.which(PDF_TOOL[0]) is None:
         lacking.append(f"{PDF_TOOL[0]}, for the statement's PDF: {PDF_TOOL[1]}")
     return lacking
@@ -192,24 +182,13 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
     )
 
 
-def zip_members(folder: Path) -> list[tuple[str, bytes]]:
-    """The members of the zip Polygon uploads: the package's files at its root (``problem.xml`` first), without
-    the manifest. O(size).
-
-    >>> zip_members(Path("/nonexistent"))
-    []
-    """
-    files = sorted(path for path in folder.rglob("*") if path.is_file() and path.name != MARKER)
-    members = [(path.relative_to(folder).as_posix(), path.read_bytes()) for path in files]
-    return sorted(members, key=lambda member: member[0] != "problem.xml")
-
-
 class Polygon:
     """The ``polygon`` format (see the module docstring)."""
 
     name: str = "polygon"
     summary: str = "a Polygon package, for Codeforces and the systems that import one (p2d, rbx, CMS)"
     checks: tuple[str, ...] = ("p2d", "rbx")
+    judge: str = "Polygon"
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
@@ -231,6 +210,22 @@ class Polygon:
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """Nothing: problem.xml holds the limit (in milliseconds)."""
         return ""
+
+    def missing(self, zip: bool) -> list[str]:
+        """testlib.h and ``lualatex``, zip or not (:func:`missing`)."""
+        return missing()
+
+    def archive(self, folder: Path, time_limit: float) -> Archive:
+        """What Polygon's "upload package" takes: the folder's files at its root, ``problem.xml`` first."""
+        return Archive(self.judge, folder_members(folder, "problem.xml"), "problem.xml first")
+
+    def submission_path(self, mistake: str) -> str:
+        """``solutions/MISTAKE.py``."""
+        return f"solutions/{mistake}.py"
+
+    def test_label(self, name: str, index: int) -> str:
+        """Polygon's number and the plan's name: ``test 05 (secret/04-n8-equal)``."""
+        return f"test {index:02d} ({name})"
 
 
 #: The one object of this format, for the registry.
