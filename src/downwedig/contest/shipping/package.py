@@ -3,8 +3,10 @@
 :func:`write_package` writes a folder in a format of :data:`~.formats.FORMATS`:
 ``2025-09`` (the default: what BAPCtools checks and DOMjudge imports),
 ``legacy`` (what Kattis' ``verifyproblem``, PyPI ``problemtools``, checks
-best) and ``polygon`` (a Polygon package, for Codeforces and the systems that
-import one: :mod:`.formats.polygon`); :func:`write_zip` writes the zip its judge imports.
+best), ``polygon`` (a Polygon package, for Codeforces and the systems that
+import one: :mod:`.formats.polygon`) and ``dmoj`` (a DMOJ problem folder, for
+DMOJ's judge and sites: :mod:`.formats.dmoj`); :func:`write_zip` writes the
+zip its judge imports.
 The work is done once, in no format's layout (:class:`~.formats.Problem`);
 each format is one object that lays it out as files and knows the rest of
 what differs (:mod:`.formats`).  A Kattis package holds:
@@ -39,7 +41,7 @@ everything else in it (the setter's submissions, notes, ``bt pdf`` output) is
 kept (:mod:`~downwedig.contest.shipping.destination`, :mod:`.rebuild`).
 
 >>> list(FORMATS)
-['2025-09', 'legacy', 'polygon']
+['2025-09', 'legacy', 'polygon', 'dmoj']
 """
 
 from __future__ import annotations
@@ -173,6 +175,7 @@ def package_contents(
             for test in plan
             if isinstance(test, GeneratedTest)
         },
+        caught={m: test for m, test in caught.items() if test},
     )
     return Contents(layout.files(problem), caught, timing)
 

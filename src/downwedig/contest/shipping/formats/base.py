@@ -96,6 +96,8 @@ class Problem:
     generated: Mapping[str, str] = dataclasses.field(default_factory=dict)
     #: The answer validator (a format without ``answer_validators/`` leaves it out).
     answer_validator: bytes = b""
+    #: The first test that catches each mistake of ``wrong_answer``, by the mistake's name.
+    caught: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
