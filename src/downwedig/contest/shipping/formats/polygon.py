@@ -41,6 +41,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
+from ...generating.registry import get_family
 from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
 from ..facts import LICENSE, NAME
@@ -66,13 +67,14 @@ _VERDICTS = {0: "ok", 1: "wrong-answer", 2: "presentation-error"}
 
 def script_line(arguments: str) -> tuple[str, ...]:
     """The words of the Polygon script line for the test ``downwedig gen ARGUMENTS`` prints: ``gen ARGUMENTS``
-    (for ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n`` it ignores). O(len).
+    (for a largest family, ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n``
+    it ignores). O(len).
 
     >>> script_line("max --n 10 --seed 0 --kind cycles")
     ('gen', 'max', '--seed', '0', '--kind', 'cycles')
     """
     words = shlex.split(arguments)
-    if words[:1] == ["max"] and "--n" in words:
+    if words and get_family(words[0]).largest and "--n" in words:
         at = words.index("--n")
         del words[at : at + 2]
     return ("gen", *words)
