@@ -150,7 +150,7 @@ def _stress(args: argparse.Namespace) -> int:
     from ..contest.judging.verdict import Limits
     from ..contest.running.command import solution_command
     from ..contest.running.isolation import describe
-    from .test import isolation_words
+    from ._common import isolation_words
 
     names = _plan_names(args.add_to) if args.add_to is not None else set()
     mode, missing = describe()

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._common import UsageError, add_limit_options, int_range, printable, use_color
+from ._common import UsageError, add_limit_options, int_range, isolation_words, printable, use_color
 
-__all__ = ["configure", "find_judged", "isolation_words", "run"]
+__all__ = ["configure", "find_judged", "run"]
 
 _COLOURS = {"AC": "32", "WA": "31", "PE": "31", "TLE": "33", "MLE": "33", "RE": "35", "FAIL": "35"}
 
@@ -56,15 +56,6 @@ def _table_line(result: Any, color: bool) -> str:
         verdict = f"\033[{_COLOURS[str(result.verdict)]}m{verdict}\033[0m"
     name = printable(result.name)
     return f"{name:<28} {verdict} {result.cpu_s:7.2f} {result.wall_s:7.2f} {peak:>8}  {printable(result.message)}"
-
-
-def isolation_words(mode: str, missing: list[str]) -> str:
-    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
-
-    >>> isolation_words("process-group", ["no sandbox"])
-    'process-group (not given here: no sandbox)'
-    """
-    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
 
 
 def _timing_line(totals: dict[str, Any]) -> str:

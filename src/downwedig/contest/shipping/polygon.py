@@ -15,7 +15,7 @@ they agree on, and what :func:`package_files` writes:
   and ``statement-sections/english/*.tex`` (its parts as Polygon's editor keeps them), and the PDF at
   ``statements/.pdf/english/problem.pdf`` when one is given.
 
-Nothing here knows the problem: the caller (``downwedig package``, phase 2 of issue 26) passes the
+Nothing here knows the problem: the caller (the ``polygon`` format, :mod:`.formats.polygon`) passes the
 names, limits, tests, solutions and programs in a :class:`PolygonProblem`.  Pure functions, the
 standard library's XML tools; cost O(size of the files), the bytes of the tests copied once.
 

@@ -59,11 +59,6 @@ class Timing:
     skipped: list[str]  # what could not be measured here, and why
     reason: str
 
-    @property
-    def slowest(self) -> Measured | None:
-        """The slowest accepted run of all, or None when nothing was measured."""
-        return max(self.measured, key=lambda m: m.cpu_s, default=None)
-
 
 def _interpreters() -> tuple[list[tuple[str, str]], list[str]]:
     """The Pythons to run ``solution.py`` with: ``(command, description)``; and what is missing."""
