@@ -156,6 +156,12 @@ def _package(args: argparse.Namespace) -> int:
     return 0
 
 
+def _names(names: list[str], shown: int = 8) -> str:
+    """The first ``shown`` of ``names``, and how many more there are."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(printable(name) for name in names[:shown]) + more
+
+
 def _summary(built: Built) -> str:
     """What ``package`` says it wrote: the folder, what it kept, which test catches each mistake, the time limit."""
     secret = [n for name, n in built.tests if name.startswith("secret/")]
@@ -165,9 +171,16 @@ def _summary(built: Built) -> str:
         f"{sum(n == 300_000 for n in secret)} of n = 300000), {built.files} files, {_size(built.bytes)}, "
         f"in {built.seconds:.1f} s"
     ]
-    if built.kept:
-        shown = ", ".join(printable(name) for name in built.kept[:8]) + (", ..." if len(built.kept) > 8 else "")
-        lines.append(f"package: kept {len(built.kept)} of yours, as they were: {shown}")
+    stale = built.stale
+    yours = [name for name in built.kept if name not in stale]
+    if yours:
+        lines.append(f"package: kept {len(yours)} of yours, as they were: {_names(yours)}")
+    if stale:
+        lines.append(
+            f"package: kept {len(stale)} made from the package before, now older than it: {_names(stale)} (made "
+            "again by the tool that made each: bt zip, bt pdf, ...)"
+        )
+    lines += [f"package: {printable(note)}" for note in built.notes]
     labels = built.labels
     for mistake, test in built.caught.items():
         where = built.format.submission_path(mistake)

@@ -45,8 +45,8 @@ def test_domjudge_imports_the_zip_as_the_package_says(
     monkeypatch.setattr("shutil.which", lambda tool: f"/usr/bin/{tool}")
     target = tmp_path / "anything.zip"
     summary = write_zip(built, target)
-    # (With answer_validators/validate.py and generators/gen.cpp and generators.yaml, as bt zip has them.)
-    assert summary.startswith("26 files at its root, the statement as problem.pdf and problem.html")
+    # (With answer_validators/, generators/gen.cpp and generators.yaml, problem_slide/: as bt zip has them.)
+    assert summary.startswith("27 files at its root, the statement as problem.pdf and problem.html")
     problem = import_zip(target)
     assert (problem.name, problem.timelimit, problem.externalid, problem.shortname) == (
         "Down We Dig",
@@ -116,7 +116,7 @@ def test_package_zip_builds_the_statement_for_domjudge(cli: Cli, tmp_path: Path)
     (tmp_path / "tiny.plan").write_text(TINY)
     result = cli("package", tmp_path / "downwedig", "--tests", tmp_path / "tiny.plan", "--zip", tmp_path / "dj.zip")
     assert result.status == 0, result.stderr
-    assert f"package: wrote {tmp_path / 'dj.zip'} for DOMjudge: 26 files at its root" in result.out
+    assert f"package: wrote {tmp_path / 'dj.zip'} for DOMjudge: 27 files at its root" in result.out
     problem = import_zip(tmp_path / "dj.zip")
     assert problem.statement == "problem.pdf" and problem.timelimit == 5
     with zipfile.ZipFile(tmp_path / "dj.zip") as archive:

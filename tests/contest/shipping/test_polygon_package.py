@@ -311,3 +311,41 @@ def test_force_replaces_its_own_package_and_zip_only(cli: Cli, tmp_path: Path) -
     assert "(polygon format): 1 sample and 1 secret tests (n from 9 to 9" in summary
     assert "  solutions/short_window.py is caught by test 02 (secret/n9)\n" in summary
     assert f"package: wrote {zipped} for Polygon: " in summary
+
+
+def test_a_setter_s_solution_with_its_desc_is_in_problem_xml_and_one_without_is_said(
+    cli: Cli, p2d: str, tmp_path: Path
+) -> None:
+    """S2: a solution added to ``solutions/`` with a ``.desc`` (Polygon's own form) is listed with its tag on the
+    rebuild, so p2d carries it with its verdict; one without a ``.desc`` is named as left out."""
+    need_polygon()
+    plan = tmp_path / "tiny.plan"
+    plan.write_text("n9 equal --n 9\n")
+    folder = write(tmp_path / "dig", str(plan))
+    (folder / "solutions/seven.cpp").write_text("int main() { return 0; }\n")
+    (folder / "solutions/seven.cpp.desc").write_text("File name: seven.cpp\nTag: WRONG_ANSWER\n")
+    (folder / "solutions/mine.py").write_text("print(2)\n")
+    again = ("package", folder, "--format", "polygon", "--tests", plan, "--time-limit", "5", "--force")
+    rebuilt = cli(*again, "--zip", folder.with_suffix(".zip"))
+    assert rebuilt.status == 0, rebuilt.stderr
+    assert "package: solutions/seven.cpp is in problem.xml, tagged wrong-answer (its .desc)\n" in rebuilt.out
+    assert "package: solutions/mine.py is not in problem.xml, so Polygon, p2d and rbx do not run it: give it " in (
+        rebuilt.out
+    )
+    sources = {
+        source.get("path"): (source.get("type"), solution.get("tag"))
+        for solution in ET.parse(folder / "problem.xml").getroot().iter("solution")
+        for source in solution.iter("source")
+    }
+    assert sources["solutions/seven.cpp"] == ("cpp.g++17", "wrong-answer") and "solutions/mine.py" not in sources
+    assert (folder / "solutions/seven.cpp").read_text() == "int main() { return 0; }\n"  # (still the setter's)
+    target = tmp_path / "D.zip"
+    converted = subprocess.run(
+        [p2d, "--code", "D", "-y", "-o", str(target), str(folder.with_suffix(".zip"))],
+        capture_output=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
+    assert converted.returncode == 0, converted.stdout.decode() + converted.stderr.decode()
+    with zipfile.ZipFile(target) as archive:
+        assert "submissions/wrong_answer/seven.cpp" in archive.namelist()

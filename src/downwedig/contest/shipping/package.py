@@ -49,7 +49,7 @@ from __future__ import annotations
 import dataclasses
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from ...engine.solver import answer
@@ -83,6 +83,14 @@ class Built:
     timing: Timing
     kept: list[str] = dataclasses.field(default_factory=list)  # what a rebuild kept: the setter's, by path
     uuid: str = ""
+    #: What the format says of the package beyond its files (:meth:`~.formats.PackageFormat.notes`).
+    notes: list[str] = dataclasses.field(default_factory=list)
+
+    @property
+    def stale(self) -> list[str]:
+        """What a rebuild kept that a judge tool made from the package: now older than it
+        (:meth:`~downwedig.contest.shipping.formats.PackageFormat.stale`). O(kept)."""
+        return self.format.stale(self.kept)
 
     @property
     def labels(self) -> dict[str, str]:
@@ -98,6 +106,7 @@ class Contents:
     files: list[tuple[str, bytes]]
     caught: dict[str, str]
     timing: Timing
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def package_contents(
@@ -109,6 +118,7 @@ def package_contents(
     time_limit: float | None = None,
     allow_uncaught: bool = False,
     identity: str | None = None,
+    kept: Mapping[str, Path] | None = None,
 ) -> Contents:
     """The files of the package of short name ``name`` in the format ``fmt`` (a name of
     :data:`~downwedig.contest.shipping.formats.FORMATS` or a format object). O(total size of the tests), plus
@@ -119,7 +129,8 @@ def package_contents(
     :class:`~downwedig.contest.shipping.formats.Problem`); the format lays it
     out.  ``time_limit`` (seconds) is the setter's; None measures the accepted
     solutions on the tests and chooses (:mod:`.timing`).  ``identity`` is the
-    package's uuid (None: one made from the short name, as the doctests' packages have).  Raises
+    package's uuid (None: one made from the short name, as the doctests' packages have); ``kept``, the setter's files
+    a rebuild keeps (path inside the package -> where it is), which a format may list.  Raises
     :class:`~downwedig.errors.InvalidPlan` when two tests are the same input or
     no test catches one of the mistakes (unless ``allow_uncaught``: its
     submission is then left out), all of them in one error (its ``also``).
@@ -176,8 +187,9 @@ def package_contents(
             if isinstance(test, GeneratedTest)
         },
         caught={m: test for m, test in caught.items() if test},
+        kept=dict(kept or {}),
     )
-    return Contents(layout.files(problem), caught, timing)
+    return Contents(layout.files(problem), caught, timing, layout.notes(problem))
 
 
 def write_package(
@@ -224,6 +236,7 @@ def write_package(
         time_limit=time_limit,
         allow_uncaught=allow_uncaught,
         identity=identity,
+        kept={name: destination.path / name for name in destination.kept if not name.endswith("/")},
     )
     kept = write_folder(destination, contents.files)
     sample = resource("problem", "sample.in")
@@ -231,7 +244,8 @@ def write_package(
     size = sum(len(data) for _, data in contents.files)
     files = len(contents.files) + 1  # (and the manifest)
     seconds = time.monotonic() - start
-    return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity)
+    notes = contents.notes
+    return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity, notes)
 
 
 def write_zip(built: Built, path: Path, force: bool = False) -> str:

@@ -98,6 +98,8 @@ class Problem:
     answer_validator: bytes = b""
     #: The first test that catches each mistake of ``wrong_answer``, by the mistake's name.
     caught: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The setter's files that a rebuild keeps in the package (by path inside it), where they are now.
+    kept: Mapping[str, Path] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -148,6 +150,16 @@ class PackageFormat(Protocol):
 
     def test_label(self, name: str, index: int) -> str:
         """How the judge calls the test ``name`` (``secret/04-n8-equal``), the ``index``-th it judges (from 1)."""
+        ...
+
+    def notes(self, problem: Problem) -> list[str]:
+        """What the summary says of the package beyond its files, a line each (a setter's solution the format
+        lists, or cannot); [] when nothing."""
+        ...
+
+    def stale(self, kept: Sequence[str]) -> list[str]:
+        """Which of the setter's entries ``kept`` by a rebuild are a judge tool's outputs made from the package
+        (a ``bt zip``, a built PDF): older than the rebuilt package, so not the setter's to keep as they were."""
         ...
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:

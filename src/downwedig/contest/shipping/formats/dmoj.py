@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
@@ -339,6 +340,14 @@ class Dmoj:
     def test_label(self, name: str, index: int) -> str:
         """DMOJ's case number and the plan's name: ``case 5 (secret/04-n8-equal)``."""
         return f"case {index} ({name})"
+
+    def notes(self, problem: Problem) -> list[str]:
+        """Nothing: the self-tests are the package's own (a setter's solution is judged by ``dmoj-cli submit``)."""
+        return []
+
+    def stale(self, kept: Sequence[str]) -> list[str]:
+        """Nothing: DMOJ's judge makes nothing in the folder."""
+        return []
 
 
 #: The one object of this format, for the registry.

@@ -50,6 +50,7 @@ _LEFT_OUT = (
     "data/valid_output/",
     "data/invalid_answer/",
     "generators/manual/",  # (bt zip takes generators/* alone: gen.cpp and generators.yaml)
+    "data/fuzz/",  # (bt fuzz's tests: bt zip takes sample and secret alone)
 )
 
 

@@ -101,3 +101,16 @@ class Kattis:
     def test_label(self, name: str, index: int) -> str:
         """The test's path under ``data/`` (``secret/04-n8-equal``), as ``bt run`` and verifyproblem say it."""
         return name
+
+    def notes(self, problem: Problem) -> list[str]:
+        """Nothing: a file in a submissions folder has that folder's verdict, listed or not."""
+        return []
+
+    def stale(self, kept: Sequence[str]) -> list[str]:
+        """The zips and PDFs at the package's root: what ``bt zip``, ``bt pdf``, ``bt solutions`` and
+        ``bt problem_slides`` (or problemtools' ``problem2pdf``) made of it.
+
+        >>> Kattis().stale(["downwedig.zip", "problem.en.pdf", "notes.txt", "submissions/mine.py", "mine/"])
+        ['downwedig.zip', 'problem.en.pdf']
+        """
+        return [name for name in kept if "/" not in name and name.endswith((".zip", ".pdf"))]

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
@@ -45,7 +45,7 @@ from ...generating.registry import get_family
 from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
 from ..facts import LICENSE, NAME
-from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
+from ..polygon import CPP, TAGS, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
 from ..statement import PDF_TOOL, build_pdf
 from ..testlib import find_header, header_missing, source
 from .base import Archive, PackagedTest, Problem, folder_members, resource
@@ -57,6 +57,7 @@ __all__ = [
     "missing",
     "polygon_problem",
     "script_line",
+    "setter_solutions",
     "solutions",
     "validator_tests",
 ]
@@ -125,6 +126,66 @@ def solutions(accepted: Mapping[str, bytes], wrong_answer: Mapping[str, bytes], 
     ]
 
 
+#: Polygon's source type of a solution, by its file's extension (others are not listed: say so).
+SOURCE_TYPES = {".cpp": CPP, ".cc": CPP, ".cxx": CPP, ".c": "c.gcc", ".py": "python.3", ".java": "java11"}
+
+
+def _desc_tag(text: str) -> str | None:
+    """The tag a ``.desc`` file gives (``Tag: WRONG_ANSWER`` is ``wrong-answer``), or None."""
+    found = re.search(r"(?m)^Tag:\s*(\S+)\s*$", text)
+    return found[1].lower().replace("_", "-") if found else None
+
+
+def setter_solutions(kept: Mapping[str, Path]) -> tuple[list[Solution], list[str]]:
+    """The setter's solutions among the files ``kept`` by a rebuild (``solutions/NAME`` with ``NAME.desc`` beside
+    it, as Polygon writes one), as problem.xml lists them (not written again: they stay the setter's); and a line
+    for each solution of theirs, listed or why not. O(files).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.cpp.desc").write_text("File name: a.cpp\\nTag: WRONG_ANSWER\\n")
+    >>> listed, said = setter_solutions({"solutions/a.cpp": folder / "a.cpp", "solutions/a.cpp.desc": folder /
+    ...     "a.cpp.desc", "solutions/b.py": folder / "b.py", "notes.txt": folder / "notes.txt"})
+    >>> [(s.name, s.type, s.tag) for s in listed]
+    [('a.cpp', 'cpp.g++17', 'wrong-answer')]
+    >>> said[1]
+    "solutions/b.py is not in problem.xml, so Polygon, p2d and rbx do not run it: give it solutions/b.py.desc \
+(Polygon's own form: 'File name: b.py', then 'Tag: WRONG_ANSWER', say)"
+    """
+    listed, said = [], []
+    for path in sorted(kept):
+        folder, _, name = path.partition("/")
+        if folder != "solutions" or "/" in name or name.endswith(".desc"):
+            continue
+        desc = kept.get(f"{path}.desc")
+        tag = None
+        if desc is not None:
+            try:
+                tag = _desc_tag(desc.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                tag = None
+        kind = SOURCE_TYPES.get(Path(name).suffix)
+        if desc is None:
+            said.append(
+                f"{path} is not in problem.xml, so Polygon, p2d and rbx do not run it: give it {path}.desc "
+                f"(Polygon's own form: 'File name: {name}', then 'Tag: WRONG_ANSWER', say)"
+            )
+        elif tag not in TAGS or tag == "main":
+            said.append(
+                f"{path} is not in problem.xml: its .desc's tag {tag or '(none)'} is not one Polygon gives a "
+                f"setter's solution ({', '.join(t.upper().replace('-', '_') for t in TAGS if t != 'main')})"
+            )
+        elif kind is None:
+            said.append(
+                f"{path} is not in problem.xml: Polygon's source type for {Path(name).suffix or 'it'} is not "
+                f"known here ({', '.join(SOURCE_TYPES)})"
+            )
+        else:
+            listed.append(Solution(name, b"", kind, tag))
+            said.append(f"{path} is in problem.xml, tagged {tag} (its .desc)")
+    return listed, said
+
+
 def missing() -> list[str]:
     """What writing a Polygon package needs and this machine lacks, each with how to install it: testlib.h
     (the package carries it) and ``lualatex`` (its PDF statement). O(PATH).
@@ -177,6 +238,7 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
         testlib=find_header().read_bytes(),
         statement=resource("problem", "problem.en.tex").decode("utf-8"),
         solutions=solutions(problem.accepted, problem.wrong_answer, problem.slow),
+        listed=setter_solutions(problem.kept)[0],
         validator_tests=validator_tests(sample),
         checker_tests=checker_tests(sample, sample_answer),
         pdf=_statement_pdf(sample, sample_answer, problem.time_limit) if pdf else None,
@@ -228,6 +290,15 @@ class Polygon:
     def test_label(self, name: str, index: int) -> str:
         """Polygon's number and the plan's name: ``test 05 (secret/04-n8-equal)``."""
         return f"test {index:02d} ({name})"
+
+    def notes(self, problem: Problem) -> list[str]:
+        """Each solution of the setter's in ``solutions/``: listed in problem.xml with its ``.desc``'s tag, or why
+        not (:func:`setter_solutions`)."""
+        return setter_solutions(problem.kept)[1]
+
+    def stale(self, kept: Sequence[str]) -> list[str]:
+        """Nothing: the importers make their packages elsewhere."""
+        return []
 
 
 #: The one object of this format, for the registry.
