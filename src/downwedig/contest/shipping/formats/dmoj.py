@@ -229,7 +229,7 @@ def readme(problem: Problem) -> str:
                 "",
                 "```sh",
                 f"dmoj-cli -c judge.yml test {code}          # every self-test of init.yml",
-                f"dmoj-cli -c judge.yml submit {code} PY3 mine.py -tl {time} -ml {memory}",
+                f"dmoj-cli -c judge.yml -- submit {code} PY3 mine.py -tl {time} -ml {memory}   # (-- before -tl)",
                 f"downwedig test --solution 'python3 mine.py' {code}   # the same cases, downwedig's judge",
                 "```",
             ]
