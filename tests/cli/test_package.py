@@ -70,7 +70,9 @@ def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
     assert busy.status == 2 and "is not empty (--force replaces it)" in busy.stderr
     missing = cli("package", tmp_path / "pkg", "--tests", tmp_path / "none.plan")
     assert missing.status == 2 and "cannot read the plan" in missing.stderr
-    assert cli("package", tmp_path / "pkg", "--format", "2023-07").status == 2  # (no tool reads the draft any more)
+    draft = cli("package", tmp_path / "pkg", "--format", "2023-07")  # (no tool reads the draft any more)
+    assert draft.status == 2
+    assert "argument --format: unknown format '2023-07'; known: 2025-09, legacy, polygon, dmoj\n" in draft.stderr
     assert cli("package", tmp_path / "pkg", "--time-limit", "0").status == 2
     inside = cli("package", tmp_path / "pkg", "--zip", tmp_path / "pkg" / "pkg.zip")
     assert inside.status == 2 and "outside the package's folder" in inside.stderr

@@ -137,3 +137,15 @@ def test_a_folder_of_dmoj_s_own_is_judged_on_its_cases(tmp_path: Path) -> None:
     for name in ("aplusb.1.in", "aplusb.1.out", "aplusb.2.in", "aplusb.2.out"):
         (folder / name).write_text("1\n")
     assert [test.name for test in get_format("dmoj").judged(folder)] == ["aplusb.1", "aplusb.2"]
+
+
+def test_the_command_says_the_cases_by_number_and_writes_the_zip_for_dmoj(cli: Cli, tmp_path: Path) -> None:
+    need_header()
+    plan = tmp_path / "my.plan"
+    plan.write_text("n9 equal --n 9\n")
+    folder, target = tmp_path / "dig", tmp_path / "dig.zip"
+    result = cli("package", folder, "--format", "dmoj", "--tests", plan, "--time-limit", "5", "--zip", target)
+    assert result.status == 0, result.stderr
+    assert "(dmoj format): 1 sample and 1 secret tests" in result.out
+    assert "  solutions/short_window.py is caught by case 2 (secret/n9)\n" in result.out
+    assert f"package: wrote {target} for DMOJ: " in result.out and zipfile.is_zipfile(target)
