@@ -119,8 +119,10 @@ class Solution:
 
     @property
     def label(self) -> str:
-        """How the table names it, and how ``init.yml``'s self-tests do (``solution.py under PYPY3``)."""
-        return f"{self.file} under {self.dmoj}"
+        """How the table names it: as ``init.yml``'s self-tests do (``solution.py under PYPY3``)."""
+        from downwedig.contest.shipping.formats.dmoj import SelfTest
+
+        return SelfTest(self.file, self.dmoj, "").label
 
     @property
     def kattis(self) -> bool:

@@ -41,6 +41,7 @@ for ~1 \\le k \\le n~, costs \\$5
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Sequence
@@ -52,7 +53,18 @@ from ..programs.mistakes import MISTAKES
 from ..testlib import find_header, header_missing, source
 from .base import Archive, PackagedTest, Problem, folder_members, header, resource
 
-__all__ = ["FORMAT", "LANGUAGES", "SLOW_N", "Dmoj", "dmoj_markdown", "init_yml", "readme", "test_files"]
+__all__ = [
+    "FORMAT",
+    "LANGUAGES",
+    "SLOW_N",
+    "Dmoj",
+    "SelfTest",
+    "dmoj_markdown",
+    "init_yml",
+    "readme",
+    "self_tests",
+    "test_files",
+]
 
 #: The DMOJ language each solution is judged in by the self-tests, with what the README calls it.
 LANGUAGES = {"CPP17": "C++17 (g++)", "PY3": "Python 3 (CPython)", "PYPY3": "PyPy 3"}
@@ -84,22 +96,41 @@ def test_files(problem: Problem) -> list[tuple[str, bytes]]:
     return files
 
 
-def _self_tests(problem: Problem) -> list[tuple[str, str, str, str, dict[int, str]]]:
-    """The self-tests: ``(label, source, language, expected everywhere, {case: expected there})``."""
+@dataclasses.dataclass(frozen=True)
+class SelfTest:
+    """One of ``init.yml``'s ``tests``: a solution of ``solutions/`` in a DMOJ language, the verdicts it may get on
+    every case (``expect``: ``AC`` or ``[AC, WA]``) and the one it must get on some (``cases``: case -> verdict)."""
+
+    file: str
+    language: str
+    expect: str
+    cases: dict[int, str] = dataclasses.field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """What ``dmoj-cli test`` calls it: ``solution.py under PYPY3``."""
+        return f"{self.file} under {self.language}"
+
+
+def self_tests(problem: Problem) -> list[SelfTest]:
+    """The self-tests of the package's solutions (see the module docstring). O(tests).
+
+    >>> [test.label for test in self_tests(_TINY)]
+    ['solution.cpp under CPP17', 'solution.py under PY3', 'solution.py under PYPY3', 'slow.py under PYPY3']
+    """
     cases = {name: index for index, (name, _, _) in enumerate(problem.tests, 1)}
     slow_tle: dict[int, str] = {}
     if problem.time_limit < _SLOW_ENOUGH_S:
         slow_tle = {cases[name]: "TLE" for name, data, _ in problem.tests if _steps(data) >= SLOW_N}
-    found: list[tuple[str, str, str, str, dict[int, str]]] = [
-        ("solution.cpp under CPP17", "solutions/solution.cpp", "CPP17", "AC", {}),
-        ("solution.py under PY3", "solutions/solution.py", "PY3", "AC", {}),
-        ("solution.py under PYPY3", "solutions/solution.py", "PYPY3", "AC", {}),
+    found = [
+        SelfTest("solution.cpp", "CPP17", "AC"),
+        SelfTest("solution.py", "PY3", "AC"),
+        SelfTest("solution.py", "PYPY3", "AC"),
     ]
     for mistake in problem.wrong_answer:
         catches = problem.caught.get(mistake)
-        where = {cases[catches]: "WA"} if catches in cases else {}
-        found.append((f"{mistake}.py under PYPY3", f"solutions/{mistake}.py", "PYPY3", "[AC, WA]", where))
-    found.append(("slow.py under PYPY3", "solutions/slow.py", "PYPY3", "[AC, TLE]", slow_tle))
+        found.append(SelfTest(f"{mistake}.py", "PYPY3", "[AC, WA]", {cases[catches]: "WA"} if catches in cases else {}))
+    found.append(SelfTest("slow.py", "PYPY3", "[AC, TLE]", slow_tle))
     return found
 
 
@@ -131,11 +162,11 @@ def init_yml(problem: Problem) -> str:
         "# The package's solutions and the verdicts each must get on every case (cases: where it must get it).",
         "tests:",
     ]
-    for label, path, language, expect, where in _self_tests(problem):
-        cases = "" if not where else ", cases: {" + ", ".join(f"{k}: {v}" for k, v in where.items()) + "}"
+    for test in self_tests(problem):
+        cases = "" if not test.cases else ", cases: {" + ", ".join(f"{k}: {v}" for k, v in test.cases.items()) + "}"
         lines.append(
-            f"- {{label: {_quote(label)}, source: {path}, language: {language}, time: {time}, memory: {memory}, "
-            f"expect: {expect}{cases}}}"
+            f"- {{label: {_quote(test.label)}, source: solutions/{test.file}, language: {test.language}, "
+            f"time: {time}, memory: {memory}, expect: {test.expect}{cases}}}"
         )
     return "\n".join(lines) + "\n"
 
@@ -213,10 +244,10 @@ def readme(problem: Problem) -> str:
                 "| Solution | Language | May get | Must get |",
                 "| --- | --- | --- | --- |",
                 *(
-                    f"| `{path}` | {language} | {expect.strip('[]')} | "
-                    + (", ".join(f"{v} on case {k}" for k, v in where.items()) or "-")
+                    f"| `solutions/{test.file}` | {test.language} | {test.expect.strip('[]')} | "
+                    + (", ".join(f"{v} on case {k}" for k, v in test.cases.items()) or "-")
                     + " |"
-                    for _, path, language, expect, where in _self_tests(problem)
+                    for test in self_tests(problem)
                 ),
                 "",
                 *(f"- `solutions/{name}.py`: {MISTAKES[name].description}." for name in problem.wrong_answer),
