@@ -155,10 +155,11 @@ def test_the_zip_has_what_bt_zip_has(built: Built, tmp_path: Path) -> None:
     renamed = {
         "output_validators/output_validator/validate.py": "output_validator/validate.py",
         "problem_statement/solution.en.tex": "solution/solution.en.tex",
+        "problem_statement/problem-slide.en.tex": "problem_slide/problem-slide.en.tex",
     }
     legacy_only = {".timelimit", "problem.yaml"}  # (ours: the 2025-09 problem.yaml and domjudge-problem.ini)
-    # (What bt zip builds and takes besides: the solution's slides, and the .gitignore its bt generate writes.)
-    legacy_only |= {"solution.pdf", ".gitignore"}
+    # (What bt zip builds and takes besides: the solution's slides and the problem's, and bt generate's .gitignore.)
+    legacy_only |= {"solution.pdf", "problem-slide.pdf", ".gitignore"}
     for name, data in theirs.items():
         if name in legacy_only:
             continue
