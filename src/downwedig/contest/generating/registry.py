@@ -148,6 +148,10 @@ def parse_gen_words(words: Sequence[str], name: str = "") -> tuple[GeneratedTest
     while index < len(words):
         at = index
         flag, equals, value = words[index].partition("=")
+        if flag not in ("--n", "--seed", *flags):
+            known = ", ".join(["--n", "--seed", *flags])
+            reason = f"family {family.name!r} has no option {excerpt(flag, quote=False)} (it takes {known})"
+            raise InvalidGenWords(reason, at)
         if not equals:
             if index + 1 == len(words):
                 raise InvalidGenWords(f"{excerpt(flag, quote=False)} needs a value", at)
@@ -159,16 +163,11 @@ def parse_gen_words(words: Sequence[str], name: str = "") -> tuple[GeneratedTest
                 n, given = _integer(value, flag, 1), True
             elif flag == "--seed":
                 seed = _integer(value, flag)
-            elif flag in flags:
+            else:
                 try:
                     options[flags[flag].name] = flags[flag].parse(value)
                 except ValueError as exc:
                     raise ValueError(f"{flag} {excerpt(value, quote=False)}: {exc}") from None
-            else:
-                known = ", ".join(["--n", "--seed", *flags])
-                raise ValueError(
-                    f"family {family.name!r} has no option {excerpt(flag, quote=False)} (it takes {known})"
-                )
         except ValueError as exc:  # InvalidOption too
             raise InvalidGenWords(str(exc), at) from None
     warnings = []
