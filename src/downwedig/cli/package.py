@@ -107,15 +107,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _checked_zip(args: argparse.Namespace, fmt: PackageFormat) -> Path | None:
-    """The ``--zip`` path, checked before any work (None without ``--zip``); first, what the format needs."""
+    """The ``--zip`` path, checked before any work (None without ``--zip``); then what the format (and its zip)
+    needs of the machine: a usage error first, a missing tool after."""
     from ..contest.shipping.destination import check_zip_destination
 
-    lacking = fmt.missing(args.zip is not None)
+    path = None if args.zip is None else check_zip_destination(Path(args.zip), Path(args.folder), args.force, fmt.judge)
+    lacking = fmt.missing(path is not None)
     if lacking:
-        raise CommandError(f"--format {fmt.name}{' --zip' if args.zip else ''} needs " + "; ".join(lacking))
-    if args.zip is None:
-        return None
-    return check_zip_destination(Path(args.zip), Path(args.folder), args.force, fmt.judge)
+        raise CommandError(f"--format {fmt.name}{' --zip' if path else ''} needs " + "; ".join(lacking))
+    return path
 
 
 def _package(args: argparse.Namespace) -> int:

@@ -210,6 +210,7 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
     unless ``pdf`` is False, its PDF. O(size), and the PDF's ``lualatex`` run; testlib.h or ``lualatex``
     missing: a :class:`~downwedig.errors.CommandError` naming what to install.
 
+    >>> from downwedig.errors import CommandError
     >>> try:
     ...     made = polygon_problem(Problem("d", "0", 5, [("sample/1", b"1\\nWWWWWWWW\\n", b"2\\n"),
     ...         ("secret/a", b"2\\nWWWWWWWW\\nWWWWWWWW\\n", b"21\\n")], {"solution.cpp": b"", "solution.py": b""},
