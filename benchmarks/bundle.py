@@ -90,8 +90,9 @@ def main() -> None:
     )
     args = parser.parse_args()
 
+    from downwedig.contest.bundling.bundle import bundle
     from downwedig.contest.generating.registry import all_families
-    from downwedig.contest.shipping.bundle import PROGRAMS, bundle
+    from downwedig.contest.shipping.programs import PROGRAMS
 
     families = args.families.split(",") if args.families else sorted(set(all_families()) - {"max"})
     with tempfile.TemporaryDirectory() as folder:

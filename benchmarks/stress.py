@@ -51,7 +51,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs of each program (default 3)")
     args = parser.parse_args()
 
-    from downwedig.contest.shipping.bundle import bundle, mistake_program
+    from downwedig.contest.bundling.bundle import bundle
+    from downwedig.contest.shipping.programs import mistake_program
     from downwedig.contest.shipping.programs.mistakes import MISTAKES
 
     with tempfile.TemporaryDirectory() as folder:

@@ -215,6 +215,19 @@ class InvalidOption(UsageError):
         self.name = name
 
 
+class InvalidGenWords(UsageError):
+    """Words of a test (``FAMILY --n N --seed S [options]``, as ``downwedig gen`` and a plan's line take them)
+    that make none: why, and the index of the word at fault among them (0: the family's).
+
+    >>> InvalidGenWords("--n needs a value", 1).index
+    1
+    """
+
+    def __init__(self, reason: str, index: int) -> None:
+        super().__init__(reason)
+        self.index = index
+
+
 class UnknownFamily(UsageError):
     """A test family that does not exist; names the known ones, and the nearest when one is near (difflib).
 

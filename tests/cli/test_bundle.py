@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from downwedig.contest.shipping.bundle import CODEFORCES_LIMIT
+from downwedig.contest.bundling.bundle import CODEFORCES_LIMIT
 
 from ..conftest import ROOT, SAMPLE, Cli
 

@@ -53,11 +53,14 @@ def test_help_shows_percent_signs_once(cli: Cli) -> None:
     [
         (["gen"], "give a FAMILY"),
         (["gen", "nosuch"], "unknown family 'nosuch'; known: alternating, chain"),
-        (["gen", "random", "--n", "0"], "argument --n: must be between 1 and 300000, got 0"),
+        (["gen", "random", "--n", "0"], "error: --n must be between 1 and 300000, got 0\n"),
+        (["gen", "--n", "0", "random"], "error: --n must be between 1 and 300000, got 0\n"),
         (["gen", "random", "--n", "300001"], "must be between 1 and 300000"),
-        (["gen", "random", "--red", "2"], "a probability must be between 0 and 1, got '2'"),
-        (["gen", "random", "--d", "2"], "unrecognized arguments: --d 2"),
-        (["gen", "neighbours", "--d", "9"], "argument --d: d must be between 0 and 8, got 9"),
+        (["gen", "random", "--red", "2"], "error: --red 2: a probability must be between 0 and 1, got '2'\n"),
+        (["gen", "random", "--d", "2"], "error: family 'random' has no option --d (it takes --n, --seed, --red)"),
+        (["gen", "random", "--red"], "error: --red needs a value"),
+        (["gen", "max", "--kind", "max"], "error: --kind max: kind takes a family of the size asked for ("),
+        (["gen", "neighbours", "--d", "9"], "error: --d 9: d must be between 0 and 8, got 9\n"),
     ],
 )
 def test_gen_usage_errors(cli: Cli, argv: list[str], message: str) -> None:

@@ -18,10 +18,10 @@ def test_package_prints_what_it_wrote_and_the_time_limit(cli: Cli, tmp_path: Pat
     # Each test is two files (.in, .ans), plus the sample's two and the others (yaml, statements, programs, cases).
     assert first.startswith(f"{wrote}: 1 sample and 2 secret tests (n from 9 to 20, 0 of n = 300000), ")
     assert caught == [
-        "  wrong_answer/strict_rule.py is caught by sample/1",
-        "  wrong_answer/short_window.py is caught by secret/n9-equal",
-        "  wrong_answer/first_day.py is caught by sample/1",
-        "  wrong_answer/counts_differences.py is caught by sample/1",
+        "  submissions/wrong_answer/strict_rule.py is caught by sample/1",
+        "  submissions/wrong_answer/short_window.py is caught by secret/n9-equal",
+        "  submissions/wrong_answer/first_day.py is caught by sample/1",
+        "  submissions/wrong_answer/counts_differences.py is caught by sample/1",
     ]
     assert limit.startswith("time limit: 5 s, the original contest's (NERC 2020 allowed 5 s and 512 MiB); ")
     assert "the slowest accepted run, solution." in limit and "the format wants at least 2 x that" in limit
@@ -57,7 +57,8 @@ def test_a_plan_that_misses_a_mistake_needs_allow_uncaught(cli: Cli, tmp_path: P
     assert not (tmp_path / "pkg").exists()
     allowed = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5", "--allow-uncaught")
     assert allowed.status == 0, allowed.stderr
-    assert "  wrong_answer/short_window.py is left out: no test catches it (--allow-uncaught)" in allowed.out
+    left_out = "  submissions/wrong_answer/short_window.py is left out: no test catches it (--allow-uncaught)"
+    assert left_out in allowed.out
 
 
 def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
@@ -69,7 +70,9 @@ def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
     assert busy.status == 2 and "is not empty (--force replaces it)" in busy.stderr
     missing = cli("package", tmp_path / "pkg", "--tests", tmp_path / "none.plan")
     assert missing.status == 2 and "cannot read the plan" in missing.stderr
-    assert cli("package", tmp_path / "pkg", "--format", "2023-07").status == 2  # (no tool reads the draft any more)
+    draft = cli("package", tmp_path / "pkg", "--format", "2023-07")  # (no tool reads the draft any more)
+    assert draft.status == 2
+    assert "argument --format: unknown format '2023-07'; known: 2025-09, legacy, polygon, dmoj\n" in draft.stderr
     assert cli("package", tmp_path / "pkg", "--time-limit", "0").status == 2
     inside = cli("package", tmp_path / "pkg", "--zip", tmp_path / "pkg" / "pkg.zip")
     assert inside.status == 2 and "outside the package's folder" in inside.stderr

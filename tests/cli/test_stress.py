@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from downwedig import Staircase, parse, reference_answer
+from downwedig.contest.bundling.bundle import bundle
 from downwedig.contest.running.command import solution_command as command_of
 from downwedig.contest.running.run import Limits, run_solution
-from downwedig.contest.shipping.bundle import bundle, mistake_program
+from downwedig.contest.shipping.programs import mistake_program
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.diagnosis import diagnose
 

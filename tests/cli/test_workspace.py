@@ -27,7 +27,8 @@ def package(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
 
 @pytest.fixture(scope="module")
 def solution(tmp_path_factory: pytest.TempPathFactory) -> str:
-    from downwedig.contest.shipping.bundle import PROGRAMS, bundle
+    from downwedig.contest.bundling.bundle import bundle
+    from downwedig.contest.shipping.programs import PROGRAMS
 
     script = tmp_path_factory.mktemp("solution") / "solution.py"
     script.write_text(bundle(PROGRAMS["solution"]))
@@ -158,9 +159,13 @@ def test_a_rebuild_regenerates_its_own_files_and_keeps_the_setter_s(cli: Cli, tm
     plan.write_text("n9-equal equal --n 9\nrandom-30 random --n 30 --seed 3\n")
     rebuilt = cli(*build, "--force")
     assert rebuilt.status == 0, rebuilt.stderr
-    assert "package: kept 6 of yours, as they were: " in rebuilt.out
-    for entry in ("data/secret/by-hand.ans", "drafts/", "notes.txt", "problem.en.pdf", "submissions/accepted/mine.py"):
+    assert "package: kept 5 of yours, as they were: " in rebuilt.out
+    for entry in ("data/secret/by-hand.ans", "drafts/", "notes.txt", "submissions/accepted/mine.py"):
         assert entry in rebuilt.out
+    # (A PDF at the root is what a judge's tool made of the package before: kept, but said to be older than it.)
+    assert "package: kept 1 made from the package before, now older than it: problem.en.pdf (made again by" in (
+        rebuilt.out
+    )
     assert {name: (package / name).read_text() for name in mine} == mine
     assert _uuid(package) == identity
     assert (package / "data/secret/random-30.in").exists() and (package / "data/secret/n9-equal.in").exists()
@@ -172,6 +177,27 @@ def test_a_rebuild_regenerates_its_own_files_and_keeps_the_setter_s(cli: Cli, tm
     assert refused.status == 2
     assert "input_validators/validate.py" in refused.stderr and "--force would overwrite them" in refused.stderr
     assert (package / "input_validators/validate.py").read_text() == "# mine now\n"
+
+
+def test_a_rebuild_names_bt_s_outputs_as_stale_and_says_how_many_of_yours_it_does_not_name(
+    cli: Cli, tmp_path: Path
+) -> None:
+    package = tmp_path / "downwedig"
+    build = ("package", package, "--tests", "small", "--time-limit", "5")
+    assert cli(*build).status == 0
+    for name in ("downwedig.zip", "samples.zip", "problem.en.pdf", "solution.en.pdf", ".gitignore"):
+        (package / name).write_bytes(b"made by bt\n")
+    for index in range(10):
+        (package / f"submissions/accepted/mine{index}.py").write_text("print()\n")
+    rebuilt = cli(*build, "--force")
+    assert rebuilt.status == 0, rebuilt.stderr
+    assert (
+        "package: kept 4 made from the package before, now older than it: downwedig.zip, problem.en.pdf, "
+        "samples.zip, solution.en.pdf (made again by the tool that made each: bt zip, bt pdf, ...)\n"
+    ) in rebuilt.out
+    assert "package: kept 11 of yours, as they were: .gitignore, submissions/accepted/mine0.py, " in rebuilt.out
+    assert "mine6.py and 3 more\n" in rebuilt.out
+    assert all((package / name).read_bytes() == b"made by bt\n" for name in ("downwedig.zip", ".gitignore"))
 
 
 def test_two_packages_never_share_a_uuid_and_force_still_refuses_a_folder_it_did_not_write(
@@ -247,9 +273,9 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
 def test_a_zip_path_inside_the_package_or_where_none_can_go_is_refused_before_anything_is_built(
     cli: Cli, tmp_path: Path, where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from downwedig.contest.shipping import domjudge
+    from downwedig.contest.shipping.formats import domjudge
 
-    monkeypatch.setattr(domjudge, "missing_tools", lambda html: [])  # (the check of lualatex comes after)
+    monkeypatch.setattr(domjudge, "missing", lambda: [])  # (the check of lualatex comes after)
     monkeypatch.chdir(tmp_path)
     plan = tmp_path / "my.plan"
     plan.write_text(PLAN)

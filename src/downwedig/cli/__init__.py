@@ -48,7 +48,7 @@ COMMANDS = {
     "test": "judge a solution on tests locally: verdict, CPU time and memory per test",
     "strength": "measure tests against plausible wrong solutions: what they catch, a witness for what they miss",
     "bundle": "write the solution as one self-contained Python file, to submit to a judge",
-    "package": "write a problem package (2025-09 for BAPCtools and DOMjudge, or legacy for Kattis' verifyproblem)",
+    "package": "write a problem package in a judge's format (--format), and the zip that judge imports",
 }
 
 

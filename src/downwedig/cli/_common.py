@@ -40,6 +40,7 @@ __all__ = [
     "diagnostic",
     "error",
     "int_range",
+    "isolation_words",
     "open_input",
     "printable",
     "read_input",
@@ -194,3 +195,13 @@ def use_color(choice: str, stream: IO[str] | TextIO = sys.stdout) -> bool:
     if choice == "never" or os.environ.get("NO_COLOR"):
         return False
     return stream.isatty()
+
+
+def isolation_words(mode: str, missing: list[str]) -> str:
+    """The isolation as the reports of ``test`` and ``stress`` say it: its name, and the guarantees not given
+    here (on the same line).
+
+    >>> isolation_words("process-group", ["no sandbox"])
+    'process-group (not given here: no sandbox)'
+    """
+    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))

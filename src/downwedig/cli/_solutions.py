@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import UsageError, printable, use_color
+from ._common import UsageError, isolation_words, printable, use_color
 
 if TYPE_CHECKING:
     from ..contest.judging.expectation import Mismatch
@@ -20,16 +20,7 @@ if TYPE_CHECKING:
     from ..contest.judging.matrix import Entrant, Matrix
     from ..contest.judging.verdict import Limits
 
-__all__ = ["Chosen", "chosen_limits", "isolation_words", "judge_matrix", "package_of", "package_under"]
-
-
-def isolation_words(mode: str, missing: list[str]) -> str:
-    """The isolation as the reports say it: its name, and the guarantees not given here (on the same line).
-
-    >>> isolation_words("process-group", ["no sandbox"])
-    'process-group (not given here: no sandbox)'
-    """
-    return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
+__all__ = ["Chosen", "chosen_limits", "judge_matrix", "package_of", "package_under"]
 
 
 def package_of(folder: Path) -> Path | None:

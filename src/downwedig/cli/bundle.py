@@ -12,7 +12,8 @@ __all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    from ..contest.shipping.bundle import CODEFORCES_LIMIT, PROGRAMS
+    from ..contest.bundling.bundle import CODEFORCES_LIMIT
+    from ..contest.shipping.programs import PROGRAMS
 
     parser.description = (
         "Write one self-contained Python file, standard library only, that reads the judge's input on stdin "
@@ -40,12 +41,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--full",
         action="store_true",
-        help="embed each module's source as it is, docstrings and all (about 146 KB: over Codeforces' limit)",
+        help="embed each module's source as it is, docstrings and all (about 147 KB: over Codeforces' limit)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.shipping.bundle import CODEFORCES_LIMIT, PROGRAMS, bundle
+    from ..contest.bundling.bundle import CODEFORCES_LIMIT, bundle
+    from ..contest.shipping.programs import PROGRAMS
 
     data = bundle(PROGRAMS[args.program], full=args.full).encode("utf-8")
     # (A guard: the tests keep the solution below it. The other programs are for Kattis, which has no such limit.)

@@ -8,47 +8,22 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ._common import Parser, UsageError, int_range, write_output
+from ._common import UsageError, write_output
 
 if TYPE_CHECKING:
     from ..contest.generating.family import Family
 
 __all__ = ["configure", "run"]
 
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-
-
-def _add_common(parser: argparse.ArgumentParser, defaults: argparse.Namespace | None = None) -> None:
-    from ..staircase import MAX_N
-
-    parser.add_argument(
-        "--n",
-        type=int_range(1, MAX_N),
-        default=getattr(defaults, "n", None),  # None: not given (10; max warns when it is given)
-        metavar="N",
-        help=f"steps, 1..{MAX_N} (default 10)",
-    )
-    seed = getattr(defaults, "seed", None)
-    parser.add_argument(
-        "--seed", type=_seed, default=0 if seed is None else seed, metavar="S", help="any integer (default 0)"
-    )
-    parser.add_argument(
-        "-o",
-        "--output",
-        default=getattr(defaults, "output", None) or "-",
-        metavar="FILE",
-        help="write the test here ('-', the default, is standard output)",
-    )
+#: What ``-o`` says, before the family or after it.
+_OUTPUT_HELP = "write the test here ('-', the default, is standard output)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ..staircase import MAX_N
+
     parser.description = (
         "Print a test in the judge's format. The same family, N, seed and options give the same "
         "bytes on any machine and Python version (the generator is the project's splitmix64). "
@@ -66,25 +41,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="print the plan PLAN (full, small, or a file of lines 'NAME FAMILY [options]' or 'NAME file PATH'); "
         "with -o DIR, write its tests to DIR",
     )
-    _add_common(parser)
+    # (--n and --seed are read with the family's options, by the one reader of a test's words.)
+    parser.add_argument("--n", metavar="N", help=f"steps, 1..{MAX_N} (default 10)")
+    parser.add_argument("--seed", metavar="S", help="any integer (default 0)")
+    parser.add_argument("-o", "--output", default="-", metavar="FILE", help=_OUTPUT_HELP)
     parser.add_argument("options", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
-
-
-def _family_parser(family: Family, defaults: argparse.Namespace) -> Parser:
-    parser = Parser(prog=f"downwedig gen {family.name}", description=family.description)
-    _add_common(parser, defaults)
-    for option in family.options:
-
-        def parse(text: str, option: Any = option) -> Any:
-            try:
-                return option.parse(text)
-            except ValueError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
-
-        parser.add_argument(
-            option.flag, dest=option.name, type=parse, default=option.default, help=option.help.replace("%", "%%")
-        )
-    return parser
 
 
 @contextlib.contextmanager
@@ -124,8 +85,47 @@ def _listing(families: dict[str, Family]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _family_help(family: Family) -> str:
+    """``downwedig gen FAMILY --help``: the family, and every option it takes."""
+    from ..staircase import MAX_N
+
+    rows = [
+        ("--n N", f"steps, 1..{MAX_N} (default 10)"),
+        ("--seed S", "any integer (default 0)"),
+        ("-o, --output FILE", _OUTPUT_HELP),
+        *((f"{option.flag} {option.name.upper()}", option.help) for option in family.options),
+    ]
+    width = max(len(flag) for flag, _ in rows)
+    return (
+        f"usage: downwedig gen {family.name} [--n N] [--seed S] [-o FILE] [options]\n\n{family.description}\n\n"
+        "options:\n" + "".join(f"  {flag:<{width}}  {words}\n" for flag, words in rows)
+    )
+
+
+def _words(args: argparse.Namespace) -> tuple[list[str], str, bool]:
+    """The test's words (the family, ``--n`` and ``--seed`` given before it, then the rest), ``-o``'s file (taken
+    out of them, wherever it stands), and whether ``--help`` follows the family."""
+    words = [args.family]
+    words += [f"--n={args.n}"] if args.n is not None else []
+    words += [f"--seed={args.seed}"] if args.seed is not None else []
+    output, rest, asked = args.output, list(args.options), False
+    while rest:
+        word = rest.pop(0)
+        if word in ("-h", "--help"):
+            asked = True
+        elif word in ("-o", "--output"):
+            if not rest:
+                raise UsageError(f"argument {word}: expected one argument")
+            output = rest.pop(0)
+        elif word.startswith("--output="):
+            output = word.partition("=")[2]
+        else:
+            words.append(word)
+    return words, output, asked
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..contest.generating.registry import all_families, generate, get_family, to_text
+    from ..contest.generating.registry import all_families, get_family, parse_gen_words, to_text
     from ..errors import InvalidOption
 
     if args.list:
@@ -137,19 +137,21 @@ def run(args: argparse.Namespace) -> int:
         return run_plan(args)
     if args.family is None:
         raise UsageError("give a FAMILY (or --list to see them)")
-    family = get_family(args.family)
-    inner = _family_parser(family, args)
-    values = inner.parse_args(args.options)
-    options = {option.name: getattr(values, option.name) for option in family.options}
-    if family.name == "max" and values.n is not None:
-        sys.stderr.write(f"downwedig: warning: max always makes the judge's largest test; --n {values.n} is ignored\n")
-    n = 10 if values.n is None else values.n
+    words, output, asked = _words(args)
+    if asked:
+        sys.stdout.write(_family_help(get_family(args.family)))
+        return 0
+    test, warnings = parse_gen_words(words)  # (its errors are usage errors: the usage line, then why)
+    for warning in warnings:
+        sys.stderr.write(f"downwedig: warning: {warning}\n")
+    family = get_family(test.family)
+    chosen = [f"{o.flag} {o.show(test.options[o.name])}" for o in family.options if o.name in test.options]
     try:
-        chosen = [f"{o.flag} {options[o.name]}" for o in family.options if options[o.name] != o.default]
         with _progress(" ".join(["gen: making", family.name, *chosen])):
-            text = to_text(generate(family.name, n, values.seed, **options))
-    except InvalidOption as exc:
-        flag = next((o.flag for o in family.options if o.name == exc.name), f"--{exc.name}")
-        inner.error(f"argument {flag}: {exc}")
-    write_output(values.output, text.encode("ascii"))
+            text = to_text(test.rows())
+    except InvalidOption as exc:  # (a value that only the family itself can judge, as it generates)
+        option = next((o for o in family.options if o.name == exc.name), None)
+        given = "" if option is None or exc.name not in test.options else f" {option.show(test.options[exc.name])}"
+        raise UsageError(f"{option.flag if option else '--' + exc.name}{given}: {exc}") from None
+    write_output(output, text.encode("ascii"))
     return 0

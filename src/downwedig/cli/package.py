@@ -1,43 +1,54 @@
-"""``downwedig package``: write a problem package in the Kattis / ICPC format (and a DOMjudge zip), or a Polygon
-package (and the zip Polygon uploads)."""
+"""``downwedig package``: write a problem package in one judge's format (and the zip that judge imports)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ._common import CommandError, printable, seconds_range
 
+if TYPE_CHECKING:
+    from ..contest.shipping.formats.base import PackageFormat
+    from ..contest.shipping.package import Built
+
 __all__ = ["configure", "run"]
+
+
+def _format(name: str) -> PackageFormat:
+    """``--format``'s value: the format object of that name, resolved once, here."""
+    from ..contest.shipping.formats import get_format
+
+    try:
+        return get_format(name)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from ..contest.shipping.formats import DEFAULT, FORMATS
 
     parser.description = (
-        "Write a problem package of Down We Dig to DIR in the Kattis problem package format: problem.yaml, the "
-        "statement, data/sample and data/secret with the engine's answers, an input and an output validator, and "
-        "submissions (accepted: this project's C++ solution and the one-file Python solution of 'downwedig "
-        "bundle'; wrong_answer: the solution with one plausible mistake each, every one caught by some secret "
-        "test; time_limit_exceeded: the O(n^2) recomputation). The format is 2025-09 (the default; BAPCtools' bt "
-        "validate, run, generate, constraints, pdf, solutions and zip pass it), legacy (Kattis' verifyproblem "
-        "passes it) or polygon (a Polygon package for Codeforces: problem.xml, the tests with the script lines of"
-        " its testlib generator, the testlib validator and checker with their own tests, solutions/ tagged, the "
-        "statement and its PDF; p2d and rbx import it). The accepted solutions are run on every test first: the "
-        "time limit is the original contest's 5 s unless they need more (2 x the slowest run, rounded up), or "
-        "--time-limit. --zip FILE also writes a zip DOMjudge imports (with --format polygon: the zip Polygon "
-        "uploads). DIR's name is the problem's short name ([a-z0-9]+). Everything is written under a temporary "
-        "name and moved into place at the end; --force rebuilds a package it wrote and keeps what you added to "
-        "it."
+        "Write a problem package of Down We Dig to DIR in a judge's format (--format): the statement, the sample "
+        "and the secret tests with the engine's answers, the checker or output validator (and validators), and "
+        "the solutions with what each must get: this project's C++ solution and the one-file Python solution "
+        "of 'downwedig bundle' (accepted), the solution with one plausible mistake each (wrong answer; every one "
+        "caught by some secret test) and the O(n^2) recomputation (too slow), each where the format keeps it. "
+        "The accepted solutions are run on every test first: the time limit is the original contest's 5 s "
+        "unless they need more (2 x the slowest run, rounded up), or --time-limit. --zip FILE also writes the "
+        "zip the format's judge imports. DIR's name is the problem's short name ([a-z0-9]+). Everything is "
+        "written under a temporary name and moved into place at the end; --force rebuilds a package it wrote "
+        "and keeps what you added to it."
     )
     parser.add_argument(
         "folder", metavar="DIR", help="the package's folder; its name is the short name, e.g. downwedig"
     )
     parser.add_argument(
         "--format",
-        choices=tuple(FORMATS),
-        default=DEFAULT,
+        type=_format,
+        default=FORMATS[DEFAULT],
+        metavar="{" + ",".join(FORMATS) + "}",
         help="; ".join(
             f"{name}{' (the default)' if name == DEFAULT else ''}: {fmt.summary}" for name, fmt in FORMATS.items()
         ),
@@ -61,14 +72,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--allow-uncaught",
         action="store_true",
         help="accept a plan in which some built-in mistake is caught by no test (by default that is an error): "
-        "that mistake's wrong_answer submission is then left out of the package",
+        "that mistake's wrong solution is then left out of the package",
     )
     parser.add_argument(
         "--zip",
         metavar="FILE",
-        help="also write FILE, a zip for DOMjudge: the package's files at its root, domjudge-problem.ini and the "
-        "statement built as problem.pdf and problem.html (needs lualatex and pandoc); with --format polygon, the "
-        "zip Polygon uploads (the package's files at its root)",
+        help="also write FILE, the zip the format's judge imports: "
+        + "; ".join(f"{name}: for {fmt.judge}" for name, fmt in FORMATS.items()),
     )
     parser.add_argument(
         "--force",
@@ -96,27 +106,27 @@ def run(args: argparse.Namespace) -> int:
         stop_all(False)
 
 
+def _checked_zip(args: argparse.Namespace, fmt: PackageFormat) -> Path | None:
+    """The ``--zip`` path, checked before any work (None without ``--zip``); then what the format (and its zip)
+    needs of the machine: a usage error first, a missing tool after."""
+    from ..contest.shipping.destination import check_zip_destination
+
+    path = None if args.zip is None else check_zip_destination(Path(args.zip), Path(args.folder), args.force, fmt.judge)
+    lacking = fmt.missing(path is not None)
+    if lacking:
+        raise CommandError(f"--format {fmt.name}{' --zip' if path else ''} needs " + "; ".join(lacking))
+    return path
+
+
 def _package(args: argparse.Namespace) -> int:
     from ..contest.shipping.destination import check_destination
-    from ..contest.shipping.package import write_package
+    from ..contest.shipping.package import write_package, write_zip
     from ..errors import InvalidPlan
     from ._plan import load, reported
 
     path = Path(args.folder)
     check_destination(path, args.force)
-    polygon = args.format == "polygon"
-    if polygon:
-        from ..contest.shipping.formats.polygon import missing
-
-        lacking = missing()
-        if lacking:
-            raise CommandError("a Polygon package needs " + "; ".join(lacking))
-    zip_path = None
-    if args.zip is not None:
-        from ..contest.shipping.domjudge import check_zip_destination
-
-        judge = "Polygon" if polygon else "DOMjudge"
-        zip_path = check_zip_destination(Path(args.zip), path, args.force, judge)
+    zip_path = _checked_zip(args, args.format)
     plan = load(args.tests)
     tty = sys.stderr.isatty()
 
@@ -139,46 +149,47 @@ def _package(args: argparse.Namespace) -> int:
     finally:
         if tty:
             sys.stderr.write("\r\033[K")
-    secret = [n for name, n in built.tests if name.startswith("secret/")]
-    out = sys.stdout
-    out.write(
-        f"package: wrote {printable(str(built.path))}/ ({built.format} format): {len(built.tests) - len(secret)} "
-        f"sample and {len(secret)} secret tests (n from {min(secret)} to {max(secret)}, "
-        f"{sum(n == 300_000 for n in secret)} of n = 300000), {built.files} files, {_size(built.bytes)}, "
-        f"in {built.seconds:.1f} s\n"
-    )
-    if built.kept:
-        shown = ", ".join(printable(name) for name in built.kept[:8]) + (", ..." if len(built.kept) > 8 else "")
-        out.write(f"package: kept {len(built.kept)} of yours, as they were: {shown}\n")
-    folder = "solutions" if polygon else "wrong_answer"
-    numbers = {name: f"test {index:02d} ({name})" for index, (name, _) in enumerate(built.tests, 1)}
-    for mistake, test in built.caught.items():
-        if test:
-            out.write(f"  {folder}/{mistake}.py is caught by {numbers[test] if polygon else test}\n")
-        else:
-            out.write(f"  {folder}/{mistake}.py is left out: no test catches it (--allow-uncaught)\n")
-    timing = built.timing
-    out.write(f"time limit: {timing.reason}\n")
-    for measured in timing.measured:
-        out.write(f"  {measured.solution} ({measured.how}): slowest {measured.cpu_s:.2f} s CPU, on {measured.test}\n")
-    for skipped in timing.skipped:
-        out.write(f"  not measured: {skipped}\n")
-    if zip_path is not None and polygon:
-        made = _polygon_zip(built.path, zip_path, args.force)
-        out.write(f"package: wrote {printable(str(zip_path))} for Polygon: {made}\n")
-    elif zip_path is not None:
-        from ..contest.shipping.domjudge import write_zip
-
+    sys.stdout.write(_summary(built))
+    if zip_path is not None:
         made = write_zip(built, zip_path, args.force)
-        out.write(f"package: wrote {printable(str(zip_path))} for DOMjudge: {made}\n")
+        sys.stdout.write(f"package: wrote {printable(str(zip_path))} for {built.format.judge}: {made}\n")
     return 0
 
 
-def _polygon_zip(folder: Path, path: Path, force: bool) -> str:
-    """Write the zip Polygon uploads of the package ``folder`` (its files at the root); what it holds, in words."""
-    from ..contest.shipping.domjudge import write_archive
-    from ..contest.shipping.formats.polygon import ZIP_COMMENT, zip_members
+def _names(names: list[str], shown: int = 8) -> str:
+    """The first ``shown`` of ``names``, and how many more there are."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(printable(name) for name in names[:shown]) + more
 
-    members = zip_members(folder)
-    size = write_archive(path, members, force, ZIP_COMMENT)
-    return f"{len(members)} files at its root (problem.xml first), {_size(size)}"
+
+def _summary(built: Built) -> str:
+    """What ``package`` says it wrote: the folder, what it kept, which test catches each mistake, the time limit."""
+    secret = [n for name, n in built.tests if name.startswith("secret/")]
+    lines = [
+        f"package: wrote {printable(str(built.path))}/ ({built.format.name} format): {len(built.tests) - len(secret)} "
+        f"sample and {len(secret)} secret tests (n from {min(secret)} to {max(secret)}, "
+        f"{sum(n == 300_000 for n in secret)} of n = 300000), {built.files} files, {_size(built.bytes)}, "
+        f"in {built.seconds:.1f} s"
+    ]
+    stale = built.stale
+    yours = [name for name in built.kept if name not in stale]
+    if yours:
+        lines.append(f"package: kept {len(yours)} of yours, as they were: {_names(yours)}")
+    if stale:
+        lines.append(
+            f"package: kept {len(stale)} made from the package before, now older than it: {_names(stale)} (made "
+            "again by the tool that made each: bt zip, bt pdf, ...)"
+        )
+    lines += [f"package: {printable(note)}" for note in built.notes]
+    labels = built.labels
+    for mistake, test in built.caught.items():
+        where = built.format.submission_path(mistake)
+        if test:
+            lines.append(f"  {where} is caught by {labels[test]}")
+        else:
+            lines.append(f"  {where} is left out: no test catches it (--allow-uncaught)")
+    timing = built.timing
+    lines.append(f"time limit: {timing.reason}")
+    lines += [f"  {m.solution} ({m.how}): slowest {m.cpu_s:.2f} s CPU, on {m.test}" for m in timing.measured]
+    lines += [f"  not measured: {skipped}" for skipped in timing.skipped]
+    return "".join(line + "\n" for line in lines)

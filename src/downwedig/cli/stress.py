@@ -162,7 +162,7 @@ def add_to_plan(plan: str, names: set[str], stem: str, data: bytes, comment: str
 def _stress(args: argparse.Namespace) -> int:
     from ..contest.generating.registry import to_text
     from ..contest.running.isolation import describe
-    from .test import isolation_words
+    from ._common import isolation_words
 
     names = _plan_names(args.add_to) if args.add_to is not None else set()
     mode, missing = describe()

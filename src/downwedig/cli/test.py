@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import UsageError, add_limit_options, int_range, printable, use_color
-from ._solutions import isolation_words
+from ._common import UsageError, add_limit_options, int_range, isolation_words, printable, use_color
 
 if TYPE_CHECKING:
     from ..contest.judging.judge import Result, Summary, Test
 
-__all__ = ["configure", "find_judged", "isolation_words", "run"]
+__all__ = ["configure", "find_judged", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

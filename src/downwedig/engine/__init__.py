@@ -13,7 +13,7 @@ What is public here is re-exported from its module:
 The routes are private modules: ``_memo`` (the width-8 memo and its walks up),
 ``_partners`` (merge partners for a block of days at once) and ``_generic`` (every
 other width); :mod:`~downwedig.engine.sweep` (the days in plain loops, for PyPy) is the
-one-file solution's under PyPy.  Programs that a bundle carries (:mod:`downwedig.contest.shipping.bundle`)
+one-file solution's under PyPy.  Programs that a bundle carries (:mod:`downwedig.contest.bundling.bundle`)
 import from the modules, not from this package: a bundle does not run a package's
 ``__init__``.
 

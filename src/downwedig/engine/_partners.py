@@ -32,14 +32,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .limits import MemoLimits
 
-# '0'/'1' text -> 0 or a nibble bit, one per lane
-_SPREAD = [bytes.maketrans(b"01", bytes((0, 1 << t))) for t in range(4)]
 #: :func:`_copy` reads each block of days from a window of 256: the 16 days before it (a partner is
 #: at most 15 days back) and the block's 240 ...
 _KNOWN = 16
 _BLOCK = 256 - _KNOWN
 _IDENTITY = bytes(range(_KNOWN))
-_PAD = bytes(256)
 #: ... and copies a range shorter than this a day at a time (a block costs about 17 C calls) ...
 _SHORT = 32
 #: ... following the partners 2**_FEW steps first (the chains of farthest partners rarely exceed 32).

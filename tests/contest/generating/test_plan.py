@@ -71,7 +71,7 @@ def test_a_plan_file(tmp_path: Path) -> None:
         ("a random --n\n", (1, 10), "--n needs a value"),
         ("a random --n 300001\n", (1, 10), "--n must be between 1 and 300000, got 300001"),
         ("a random --seed x\n", (1, 10), "--seed takes an integer, got 'x'"),
-        ("a max --kind max\n", (1, 3), "max --kind takes another family, got 'max'"),
+        ("a max --kind max\n", (1, 7), "--kind max: kind takes a family of the size asked for ("),
         ("# nothing\n", (1, 1), "the plan has no tests"),
         ("a file\n", (1, 8), "'file' takes one PATH"),
         ("a file x.in y\n", (1, 13), "'file' takes one PATH"),

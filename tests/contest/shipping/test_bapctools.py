@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from downwedig.contest.generating.plan import load_plan
-from downwedig.contest.shipping.destination import MARKER
+from downwedig.contest.shipping.manifest import MARKER
 from downwedig.contest.shipping.package import write_package
 
 from ...conftest import need_tool, only_thorough

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from downwedig.contest.generating.plan import read_plan
-from downwedig.contest.shipping import destination
-from downwedig.contest.shipping.destination import MARKER, check_destination, manifest, write_folder
+from downwedig.contest.shipping import manifest as manifest_module
+from downwedig.contest.shipping.destination import check_destination, write_folder
+from downwedig.contest.shipping.manifest import MARKER, manifest
 from downwedig.contest.shipping.package import write_package
 from downwedig.errors import CommandError, InvalidDestination
 
@@ -134,7 +135,7 @@ def test_a_name_the_system_refuses_is_one_error_line(tmp_path: Path) -> None:
 
 
 def test_folders_left_by_a_killed_run_are_removed_by_the_next(tmp_path: Path) -> None:
-    mine = destination._owner()  # this process's: kept, it is still going on
+    mine = manifest_module.owner()  # this process's: kept, it is still going on
     for name in (
         ".pkg.dw-999999-1-x1.tmp",
         ".pkg.dw-999999-1-x2.old",

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from downwedig.contest.generating.plan import read_plan
-from downwedig.contest.shipping import domjudge
-from downwedig.contest.shipping.package import Built, write_package
+from downwedig.contest.shipping import destination
+from downwedig.contest.shipping.destination import check_zip_destination
+from downwedig.contest.shipping.formats import domjudge
+from downwedig.contest.shipping.package import Built, write_package, write_zip
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.errors import InvalidDestination
 
@@ -42,9 +44,9 @@ def test_domjudge_imports_the_zip_as_the_package_says(
     monkeypatch.setattr(domjudge, "build_html", lambda *args: b"<html></html>")
     monkeypatch.setattr("shutil.which", lambda tool: f"/usr/bin/{tool}")
     target = tmp_path / "anything.zip"
-    summary = domjudge.write_zip(built, target)
-    # (With answer_validators/validate.py and generators/gen.cpp and generators.yaml, as bt zip has them.)
-    assert summary.startswith("26 files at its root, the statement as problem.pdf and problem.html")
+    summary = write_zip(built, target)
+    # (With answer_validators/, generators/gen.cpp and generators.yaml, problem_slide/: as bt zip has them.)
+    assert summary.startswith("27 files at its root, the statement as problem.pdf and problem.html")
     problem = import_zip(target)
     assert (problem.name, problem.timelimit, problem.externalid, problem.shortname) == (
         "Down We Dig",
@@ -68,7 +70,7 @@ def test_domjudge_imports_the_zip_as_the_package_says(
         assert archive.read("data/secret/02-random.in") == (built.path / "data/secret/02-random.in").read_bytes()
     # The same package gives the same zip.
     again = tmp_path / "again.zip"
-    domjudge.write_zip(built, again)
+    write_zip(built, again)
     assert again.read_bytes() == target.read_bytes()
 
 
@@ -92,11 +94,11 @@ def test_the_importer_port_refuses_what_domjudge_refuses(tmp_path: Path) -> None
 def test_a_zip_path_is_checked_first(tmp_path: Path) -> None:
     folder = tmp_path / "downwedig"
     with pytest.raises(InvalidDestination, match=r"name it \.zip"):
-        domjudge.check_zip_destination(tmp_path / "p.tar", folder)
+        check_zip_destination(tmp_path / "p.tar", folder)
     with pytest.raises(InvalidDestination, match="outside the package's folder"):
-        domjudge.check_zip_destination(folder / "p.zip", folder)
+        check_zip_destination(folder / "p.zip", folder)
     with pytest.raises(InvalidDestination, match="no folder"):
-        domjudge.check_zip_destination(tmp_path / "none" / "p.zip", folder)
+        check_zip_destination(tmp_path / "none" / "p.zip", folder)
 
 
 def slow() -> None:
@@ -114,7 +116,7 @@ def test_package_zip_builds_the_statement_for_domjudge(cli: Cli, tmp_path: Path)
     (tmp_path / "tiny.plan").write_text(TINY)
     result = cli("package", tmp_path / "downwedig", "--tests", tmp_path / "tiny.plan", "--zip", tmp_path / "dj.zip")
     assert result.status == 0, result.stderr
-    assert f"package: wrote {tmp_path / 'dj.zip'} for DOMjudge: 26 files at its root" in result.out
+    assert f"package: wrote {tmp_path / 'dj.zip'} for DOMjudge: 27 files at its root" in result.out
     problem = import_zip(tmp_path / "dj.zip")
     assert problem.statement == "problem.pdf" and problem.timelimit == 5
     with zipfile.ZipFile(tmp_path / "dj.zip") as archive:
@@ -146,17 +148,18 @@ def test_the_zip_has_what_bt_zip_has(built: Built, tmp_path: Path) -> None:
         theirs = {n: archive.read(n) for n in archive.namelist() if not n.endswith("/")}
     theirs_path.unlink()
     ours_path = tmp_path / "ours.zip"
-    domjudge.write_zip(built, ours_path)
+    write_zip(built, ours_path)
     with zipfile.ZipFile(ours_path) as archive:
         ours = {n: archive.read(n) for n in archive.namelist()}
     # What bt --legacy renames back to the legacy layout, or adds for it:
     renamed = {
         "output_validators/output_validator/validate.py": "output_validator/validate.py",
         "problem_statement/solution.en.tex": "solution/solution.en.tex",
+        "problem_statement/problem-slide.en.tex": "problem_slide/problem-slide.en.tex",
     }
     legacy_only = {".timelimit", "problem.yaml"}  # (ours: the 2025-09 problem.yaml and domjudge-problem.ini)
-    # (What bt zip builds and takes besides: the solution's slides, and the .gitignore its bt generate writes.)
-    legacy_only |= {"solution.pdf", ".gitignore"}
+    # (What bt zip builds and takes besides: the solution's slides and the problem's, and bt generate's .gitignore.)
+    legacy_only |= {"solution.pdf", "problem-slide.pdf", ".gitignore"}
     for name, data in theirs.items():
         if name in legacy_only:
             continue
@@ -176,36 +179,36 @@ def test_the_zip_never_replaces_a_file_it_did_not_write(
 ) -> None:
     monkeypatch.setattr(domjudge, "build_pdf", lambda *args: b"%PDF-1.5 fake")
     monkeypatch.setattr(domjudge, "build_html", lambda *args: b"<html></html>")
-    monkeypatch.setattr(domjudge, "missing_tools", lambda html=True: [])
     theirs = tmp_path / "theirs.zip"
     with zipfile.ZipFile(theirs, "w") as archive:  # a zip someone else made
         archive.writestr("notes.txt", b"mine")
     before = theirs.read_bytes()
     with pytest.raises(InvalidDestination, match="exists"):
-        domjudge.check_zip_destination(theirs, built.path)
+        check_zip_destination(theirs, built.path)
     with pytest.raises(InvalidDestination, match="not a zip that 'downwedig package' wrote"):
-        domjudge.check_zip_destination(theirs, built.path, force=True)
+        check_zip_destination(theirs, built.path, force=True)
     with pytest.raises(InvalidDestination, match="not a zip that 'downwedig package' wrote"):
-        domjudge.write_zip(built, theirs, force=True)
+        write_zip(built, theirs, force=True)
     assert theirs.read_bytes() == before
     # Its own zip is replaced with force, and only with it; nothing temporary is left.
     ours = tmp_path / "ours.zip"
-    domjudge.write_zip(built, ours)
+    write_zip(built, ours)
     with pytest.raises(InvalidDestination, match="exists"):
-        domjudge.write_zip(built, ours)
-    domjudge.check_zip_destination(ours, built.path, force=True)
-    domjudge.write_zip(built, ours, force=True)
-    assert zipfile.ZipFile(ours).comment == domjudge.COMMENT
+        write_zip(built, ours)
+    check_zip_destination(ours, built.path, force=True)
+    write_zip(built, ours, force=True)
+    comment = zipfile.ZipFile(ours).comment
+    assert comment == destination.zip_comment("DOMjudge") == b"made by downwedig package --zip, for DOMjudge"
     # A file that appears while the zip is made is not replaced.
     late = tmp_path / "late.zip"
     members = domjudge.zip_members
 
-    def appearing(made: Built) -> list[tuple[str, bytes]]:
+    def appearing(root: Path, time_limit: float, statement: dict[str, bytes]) -> list[tuple[str, bytes]]:
         late.write_bytes(b"someone's")
-        return members(made)
+        return members(root, time_limit, statement)
 
     monkeypatch.setattr(domjudge, "zip_members", appearing)
     with pytest.raises(InvalidDestination, match="exists"):
-        domjudge.write_zip(built, late)
+        write_zip(built, late)
     assert late.read_bytes() == b"someone's"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["downwedig", "late.zip", "ours.zip", "theirs.zip"]

@@ -14,9 +14,9 @@ from pathlib import Path
 from hypothesis import given
 
 from downwedig import Staircase, answer, parse, reference_answer
+from downwedig.contest.bundling.bundle import bundle
 from downwedig.contest.generating.registry import all_families, generate, to_text
-from downwedig.contest.shipping.bundle import PROGRAMS, bundle
-from downwedig.contest.shipping.programs import editorial
+from downwedig.contest.shipping.programs import PROGRAMS, editorial
 
 from ...conftest import ROOT, SAMPLE, need_tool
 from ...strategies import ORACLE_N, cases, examples, staircases

@@ -74,6 +74,7 @@ def test_the_2025_09_layout(small: Path) -> None:
         "problem.yaml",
         "statement",
         "solution",
+        "problem_slide",  # (bt problem_slides' frame)
         "data",
         "input_validators",
         "answer_validators",  # (bt constraints' answer check)
@@ -82,6 +83,9 @@ def test_the_2025_09_layout(small: Path) -> None:
         "generators",  # (generators.yaml and gen.cpp: bt generate makes data/ again)
     }
     assert {"generators/gen.cpp", "generators/generators.yaml", "answer_validators/validate.py"} <= names
+    assert {"problem_slide/problem-slide.en.tex", "data/fuzz/random-10.in", "data/fuzz/sparse-100.ans"} <= names
+    rules = (small / "generators/generators.yaml").read_text()
+    assert '"random-10": "gen.cpp random --n 10 --seed {seed:1}"' in rules  # (bt fuzz draws its seed anew)
     yaml = (small / "problem.yaml").read_text()
     for line in ("problem_format_version: 2025-09", "type: pass-fail", "name: Down We Dig", "  time_limit: 5"):
         assert re.search(f"^{re.escape(line)}$", yaml, re.M), line

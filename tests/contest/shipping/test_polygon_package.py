@@ -16,9 +16,10 @@ import pytest
 
 from downwedig import answer, parse
 from downwedig.contest.generating.plan import load_plan
-from downwedig.contest.shipping.destination import MARKER
+from downwedig.contest.shipping.destination import zip_comment
 from downwedig.contest.shipping.formats import format_of, get_format
-from downwedig.contest.shipping.formats.polygon import ZIP_COMMENT, missing
+from downwedig.contest.shipping.formats.polygon import missing
+from downwedig.contest.shipping.manifest import MARKER
 from downwedig.contest.shipping.programs.mistakes import MISTAKES
 from downwedig.contest.shipping.statement import PDF_TOOL
 from downwedig.contest.shipping.testlib import find_header
@@ -92,7 +93,7 @@ def test_the_folder_and_the_zip_polygon_uploads(small: Path) -> None:
     assert sorted([*listed, MARKER]) == on_disk
     with zipfile.ZipFile(small.with_suffix(".zip")) as archive:
         names = archive.namelist()
-        assert archive.comment == ZIP_COMMENT and names[0] == "problem.xml"
+        assert archive.comment == zip_comment("Polygon") and names[0] == "problem.xml"
         assert sorted(names) == sorted(listed)  # (all but the manifest, at the zip's root)
         assert all(archive.read(name) == (small / name).read_bytes() for name in names)
     root = root_of(small)
@@ -284,7 +285,7 @@ def test_without_tex_it_says_what_to_install_and_writes_nothing(
     monkeypatch.setenv("PATH", str(tmp_path / "nothing"))  # (no lualatex, whatever the machine has)
     result = cli("package", tmp_path / "downwedig", "--format", "polygon", "--tests", "small")
     assert result.status == 1 and result.stdout == b""
-    assert "error: a Polygon package needs " in result.stderr  # (and testlib.h first, where it is missing)
+    assert "error: --format polygon needs " in result.stderr  # (and testlib.h first, where it is missing)
     assert result.stderr.endswith(f"lualatex, for the statement's PDF: {PDF_TOOL[1]}\n")
     assert not (tmp_path / "downwedig").exists() and list(tmp_path.iterdir()) == []
     assert any("lualatex" in what for what in missing())
@@ -310,3 +311,41 @@ def test_force_replaces_its_own_package_and_zip_only(cli: Cli, tmp_path: Path) -
     assert "(polygon format): 1 sample and 1 secret tests (n from 9 to 9" in summary
     assert "  solutions/short_window.py is caught by test 02 (secret/n9)\n" in summary
     assert f"package: wrote {zipped} for Polygon: " in summary
+
+
+def test_a_setter_s_solution_with_its_desc_is_in_problem_xml_and_one_without_is_said(
+    cli: Cli, p2d: str, tmp_path: Path
+) -> None:
+    """S2: a solution added to ``solutions/`` with a ``.desc`` (Polygon's own form) is listed with its tag on the
+    rebuild, so p2d carries it with its verdict; one without a ``.desc`` is named as left out."""
+    need_polygon()
+    plan = tmp_path / "tiny.plan"
+    plan.write_text("n9 equal --n 9\n")
+    folder = write(tmp_path / "dig", str(plan))
+    (folder / "solutions/seven.cpp").write_text("int main() { return 0; }\n")
+    (folder / "solutions/seven.cpp.desc").write_text("File name: seven.cpp\nTag: WRONG_ANSWER\n")
+    (folder / "solutions/mine.py").write_text("print(2)\n")
+    again = ("package", folder, "--format", "polygon", "--tests", plan, "--time-limit", "5", "--force")
+    rebuilt = cli(*again, "--zip", folder.with_suffix(".zip"))
+    assert rebuilt.status == 0, rebuilt.stderr
+    assert "package: solutions/seven.cpp is in problem.xml, tagged wrong-answer (its .desc)\n" in rebuilt.out
+    assert "package: solutions/mine.py is not in problem.xml, so Polygon, p2d and rbx do not run it: give it " in (
+        rebuilt.out
+    )
+    sources = {
+        source.get("path"): (source.get("type"), solution.get("tag"))
+        for solution in ET.parse(folder / "problem.xml").getroot().iter("solution")
+        for source in solution.iter("source")
+    }
+    assert sources["solutions/seven.cpp"] == ("cpp.g++17", "wrong-answer") and "solutions/mine.py" not in sources
+    assert (folder / "solutions/seven.cpp").read_text() == "int main() { return 0; }\n"  # (still the setter's)
+    target = tmp_path / "D.zip"
+    converted = subprocess.run(
+        [p2d, "--code", "D", "-y", "-o", str(target), str(folder.with_suffix(".zip"))],
+        capture_output=True,
+        timeout=600,
+        cwd=tmp_path,
+    )
+    assert converted.returncode == 0, converted.stdout.decode() + converted.stderr.decode()
+    with zipfile.ZipFile(target) as archive:
+        assert "submissions/wrong_answer/seven.cpp" in archive.namelist()

@@ -166,6 +166,7 @@ def test_verdict_words_stand_for_downwedig_s_verdicts() -> None:
 def test_the_yaml_read_is_a_subset_and_says_what_it_cannot_read() -> None:
     assert read_yaml("a:\n  b: 'x: y'  # c\n  c: \"q\\tr\"\nd:\n") == {"a": {"b": "x: y", "c": "q\tr"}, "d": None}
     assert read_yaml("- 1\n- two\n") == [1, "two"]
-    for text, line in (("a: |\n  text\n", 1), ("a: 1\n  b: 2\n", 2), ("a: [1, [2]]\n", 1)):
+    assert read_yaml("a: [1, [2, {b: c}]]\n") == {"a": [1, [2, {"b": "c"}]]}  # (nested, on one line: DMOJ's)
+    for text, line in (("a: |\n  text\n", 1), ("a: 1\n  b: 2\n", 2), ("a: [1, [2]\n", 1), ("a: {b: 1} c\n", 1)):
         with pytest.raises(InvalidYaml, match=f"line {line}"):
             read_yaml(text)

@@ -99,6 +99,9 @@ class Family:
 
     ``stress_options``, when given, draws options for ``downwedig stress`` to
     vary (e.g. the probability of red); otherwise stress uses the defaults.
+    ``largest`` marks a family that makes the judge's largest test whatever
+    ``n`` (``max``): its ``n`` only enters the seed, and a small plan leaves
+    its tests out.
     """
 
     name: str
@@ -106,6 +109,7 @@ class Family:
     function: FamilyFunction
     options: tuple[Option, ...] = ()
     stress_options: Callable[[SplitMix64], dict[str, Any]] | None = None
+    largest: bool = False
 
     def resolve(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Every option's value: the given ones over the defaults; unknown names refused. O(options).

@@ -29,10 +29,9 @@ from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
-from ...errors import InvalidPlan, InvalidStaircase, UnknownFamily, excerpt
+from ...errors import InvalidGenWords, InvalidPlan, InvalidStaircase, UnknownFamily, excerpt
 from ...reader import BOM_REASON
-from ...staircase import MAX_N
-from .registry import GeneratedTest, all_families, get_family, to_text
+from .registry import GeneratedTest, all_families, parse_gen_words, to_text
 from .validate import LARGEST, validate
 
 __all__ = ["BUILT_IN", "FileTest", "PlanTest", "input_of", "load_plan", "plan_inputs", "plan_text", "read_plan"]
@@ -96,16 +95,6 @@ def _read_at_most(path: Path, limit: int) -> bytes:
         return file.read(limit + 1)
 
 
-def _integer(text: str, flag: str, low: int | None = None) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise ValueError(f"{flag} takes an integer, got {excerpt(text)}") from None
-    if low is not None and not low <= value <= MAX_N:
-        raise ValueError(f"{flag} must be between {low} and {MAX_N}, got {value}")
-    return value
-
-
 def _file_test(
     words: list[tuple[int, str]], base: Path, fail: Callable[[str, int], InvalidPlan], line: int
 ) -> FileTest:
@@ -127,42 +116,16 @@ def _file_test(
 
 
 def _test(words: list[tuple[int, str]], fail: Callable[[str, int], InvalidPlan], line: int) -> GeneratedTest:
-    """A test from the (column, word) pairs of its line; ``fail(reason, column)`` makes the error to raise."""
-    (_, name), (column, family_name) = words[0], words[1]
+    """A test from the (column, word) pairs of its line (read as ``gen`` reads its words:
+    :func:`~.registry.parse_gen_words`); ``fail(reason, column)`` makes the error to raise."""
+    (column, name), rest = words[0], words[1:]
     try:
-        family = get_family(family_name)
+        test, _ = parse_gen_words([word for _, word in rest], name)
     except UnknownFamily as exc:
-        raise fail(f"{exc} (or 'file PATH' for a hand-made test)", column) from None
-    flags = {option.flag: option for option in family.options}
-    n, seed, options = 10, 0, {}
-    rest = words[2:]
-    while rest:
-        (column, flag), rest = rest[0], rest[1:]
-        flag, equals, value = flag.partition("=")
-        if not equals:
-            if not rest:
-                raise fail(f"{excerpt(flag, quote=False)} needs a value", column)
-            (_, value), rest = rest[0], rest[1:]
-        try:
-            if flag == "--n":
-                n = _integer(value, flag, 1)
-            elif flag == "--seed":
-                seed = _integer(value, flag)
-            elif flag in flags:
-                try:
-                    options[flags[flag].name] = flags[flag].parse(value)
-                except ValueError as exc:
-                    raise ValueError(f"{flag} {excerpt(value, quote=False)}: {exc}") from None
-            else:
-                known = ", ".join(["--n", "--seed", *flags])
-                raise ValueError(
-                    f"family {family.name!r} has no option {excerpt(flag, quote=False)} (it takes {known})"
-                )
-        except ValueError as exc:  # InvalidOption too
-            raise fail(str(exc), column) from None
-    if family.name == "max" and options.get("kind", "random") not in set(all_families()) - {"max"}:
-        raise fail(f"max --kind takes another family, got {excerpt(options['kind'])}", words[1][0])
-    return GeneratedTest(name, family.name, n, seed, options, at=(line, words[0][0]))
+        raise fail(f"{exc} (or 'file PATH' for a hand-made test)", rest[0][0]) from None
+    except InvalidGenWords as exc:
+        raise fail(str(exc), rest[exc.index][0]) from None
+    return dataclasses.replace(test, at=(line, column))
 
 
 def _words(line: str) -> list[tuple[int, str]]:
@@ -180,7 +143,10 @@ def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> li
     Traceback (most recent call last):
     ...
     downwedig.errors.InvalidPlan: p:1:10: --n must be between 1 and 300000, got 0
-    >>> [str(e) for e in _errors_of("x random --n 0\\nx equal --n 2\\n")]
+    >>> try:
+    ...     read_plan("x random --n 0\\nx equal --n 2\\n", source="p")
+    ... except InvalidPlan as exc:
+    ...     [str(one) for one in exc.errors]
     ['p:1:10: --n must be between 1 and 300000, got 0', "p:2:1: test 'x' is already the test of line 1"]
     """
     if text.startswith("\ufeff"):
@@ -221,28 +187,21 @@ def read_plan(text: str, source: str = "<plan>", base: Path | None = None) -> li
     return tests
 
 
-def _errors_of(text: str) -> list[InvalidPlan]:
-    """The errors of a plan's text named ``p`` (none when it is good): the doctests'. O(len(text))."""
-    try:
-        read_plan(text, source="p")
-    except InvalidPlan as exc:
-        return exc.errors
-    return []
-
-
 def _built_in_text() -> str:
     return resources.files(__package__).joinpath("secret.plan").read_text(encoding="utf-8")
 
 
 def _small_text(full: str) -> str:
-    """The built-in plan's text without its tests of family ``max`` (and the comments that introduce only them)."""
+    """The built-in plan's text without its tests of a largest family, ``max`` (and the comments that introduce
+    only them)."""
+    families = all_families()
     kept: list[str] = []
     comments: list[str] = []  # comment lines waiting for the test line they introduce
     for line in full.splitlines(keepends=True):
         words = _words(line)
         if not words:
             comments.append(line)
-        elif len(words) < 2 or words[1][1] != "max":
+        elif len(words) < 2 or words[1][1] not in families or not families[words[1][1]].largest:
             kept += [*comments, line]
             comments = []
         else:

@@ -1,10 +1,8 @@
 """Writing a package's folder as a careful tool does: whole or not at all, and over nothing but its own work.
 
 :func:`check_destination` says whether a folder may be written: absent, empty,
-or (with ``force``) a package this tool wrote.  Each package holds a
-manifest, :data:`MARKER`, listing the SHA-256 of every file the tool wrote
-(``sha256sum -c`` checks it; its name has no leading dot, which Kattis'
-file-name rule refuses).  A rebuild (``force``) regenerates what the manifest
+or (with ``force``) a package this tool wrote (it holds the tool's manifest,
+:data:`~.manifest.MARKER`: :mod:`.manifest`).  A rebuild (``force``) regenerates what the manifest
 lists and keeps everything else -- the setter's submissions, notes, ``bt pdf``
 output, a ``.git`` -- where it is (:mod:`.rebuild`); a file the tool wrote and
 the setter changed is never overwritten (the rebuild is refused, naming it),
@@ -23,43 +21,35 @@ a ``SIGKILL`` leaves, the next run beside the same folder removes (only the
 files its manifest lists, unchanged).  Cost: O(size), and hashing an old
 package.
 
->>> MARKER
-'downwedig-package.sha256'
+The zip beside a package (``package --zip``) is written the same way
+(:func:`check_zip_destination`, :func:`write_archive`): whole, and over no
+file but a zip this tool made, which its comment (:func:`zip_comment`) says.
+
+>>> check_destination(Path("/nonexistent/downwedig")).found is None
+True
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import dataclasses
-import errno
-import hashlib
 import os
 import re
 import shutil
 import stat
 import tempfile
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from ...errors import CommandError, InvalidDestination
+from ...files import whole_file
 from ...interrupts import terminations
+from .manifest import MARKER, manifest, owner, owner_gone, read_manifest, rename_no_replace, survey
+from .rebuild import clean_trash, rebuild
 
-__all__ = [
-    "MARKER",
-    "Destination",
-    "Survey",
-    "check_destination",
-    "file_hash",
-    "manifest",
-    "read_manifest",
-    "rename_no_replace",
-    "survey",
-    "write_folder",
-]
+__all__ = ["Destination", "check_destination", "check_zip_destination", "write_archive", "write_folder", "zip_comment"]
 
-#: The manifest file of a package: ``SHA256  PATH`` per file written, as ``sha256sum`` prints it.
-MARKER = "downwedig-package.sha256"
 _SHORT_NAME = re.compile(r"[a-z0-9]+")
 
 
@@ -75,96 +65,11 @@ class Destination:
     uuid: str | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class Survey:
-    """What a package's folder holds: the manifest (path -> SHA-256), the setter's entries (``notes.txt``,
-    ``mine/``: kept), and the files the tool wrote that are changed (or no longer regular files)."""
-
-    listed: dict[str, str]
-    foreign: list[str]
-    changed: list[str]
-
-
-def manifest(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """The :data:`MARKER` file of a package of ``files`` (path inside it, content). O(total size).
-
-    >>> manifest([("a.txt", b"")]).decode()
-    'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  a.txt\\n'
-    """
-    return "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in files).encode()
-
-
 def _resolved(path: Path) -> Path:
     """``path`` with ``..`` and the links above its last component resolved (the last one is kept as it is)."""
     if path.name in ("", ".", ".."):
         return Path(os.path.realpath(path))
     return Path(os.path.realpath(path.parent)) / path.name
-
-
-def file_hash(path: str) -> str:
-    """The SHA-256 of the file ``path``, in hex. O(size)."""
-    digest = hashlib.sha256()
-    with open(path, "rb") as file:
-        for block in iter(lambda: file.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def read_manifest(folder: Path) -> dict[str, str]:
-    """The :data:`MARKER` of ``folder`` as path -> SHA-256; OSError or ValueError when it cannot be read. O(size).
-
-    >>> read_manifest(Path("/nonexistent"))
-    Traceback (most recent call last):
-    ...
-    FileNotFoundError: [Errno 2] No such file or directory: '/nonexistent/downwedig-package.sha256'
-    """
-    info = os.lstat(folder / MARKER)
-    if not stat.S_ISREG(info.st_mode):
-        raise ValueError(f"{MARKER} is not a regular file")
-    listed = {}
-    for line in (folder / MARKER).read_text(encoding="utf-8").splitlines():
-        digest, _, name = line.partition("  ")
-        if not name or name.startswith("/") or ".." in name.split("/"):
-            raise ValueError(f"{MARKER}: not a line of sha256sum: {line[:80]!r}")
-        listed[name] = digest
-    return listed
-
-
-def survey(folder: Path, listed: dict[str, str]) -> Survey:
-    """What ``folder`` holds beside the files ``listed`` (its manifest), and which of those changed. O(size).
-
-    A folder above no listed file is one entry (``mine/``), not looked into;
-    a link is the setter's, wherever it is.
-    """
-    parents = set()  # every folder above a file listed
-    for name in listed:
-        head = os.path.dirname(name)
-        while head and head not in parents:
-            parents.add(head)
-            head = os.path.dirname(head)
-    foreign, changed = [], []
-    for root, folders, names in os.walk(folder):
-        for name in sorted(folders):
-            full = os.path.join(root, name)
-            relative = os.path.relpath(full, folder)
-            if os.path.islink(full):
-                folders.remove(name)
-                names.append(name)
-            elif relative not in parents:
-                foreign.append(relative + "/")
-                folders.remove(name)  # (not looked into)
-        folders.sort()
-        for name in sorted(names):
-            full = os.path.join(root, name)
-            relative = os.path.relpath(full, folder)
-            if relative == MARKER:
-                continue
-            expected = listed.get(relative)
-            if expected is None:
-                foreign.append(relative)
-            elif os.path.islink(full) or not os.path.isfile(full) or file_hash(full) != expected:
-                changed.append(relative)
-    return Survey(listed, foreign, changed)
 
 
 def _uuid(folder: Path, listed: dict[str, str]) -> str | None:
@@ -250,53 +155,18 @@ lower-case letters and digits only ([a-z0-9]+), got 'Down_We_Dig'
 # -- writing ---------------------------------------------------------------------------------------
 
 
-def _owner() -> str:
-    try:
-        with open("/proc/self/stat") as file:
-            start = file.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        start = "0"
-    return f"dw-{os.getpid()}-{start}-"
-
-
-def _gone(pid: str, start: str) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[19] != start
-    except FileNotFoundError:
-        return os.path.isdir("/proc/self")  # (without /proc, nothing can be told: keep it)
-    except (OSError, IndexError):
-        return False
-
-
 def _clean_stale(parent: Path, name: str) -> None:
     """Remove the temporary folders that earlier runs beside ``name`` left when they were killed (``SIGKILL``):
     a new package's (``.tmp``) whole, an old one's (``.old``) only as far as its manifest lists it unchanged."""
-    from .rebuild import clean_trash
-
     pattern = re.compile(rf"\.{re.escape(name)}\.dw-(\d+)-(\d+)-[^/]*\.(tmp|old)")
     with contextlib.suppress(OSError):
         for entry in os.listdir(parent):
             match = pattern.fullmatch(entry)
-            if match and _gone(match[1], match[2]):
+            if match and owner_gone(match[1], match[2]):
                 if match[3] == "tmp":
                     shutil.rmtree(parent / entry, ignore_errors=True)
                 else:
                     clean_trash(parent / entry)
-
-
-def rename_no_replace(source: Path, target: Path) -> None:
-    """Rename ``source`` to ``target`` unless ``target`` exists (atomically where the kernel can)."""
-    with contextlib.suppress(AttributeError, OSError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        if libc.renameat2(-100, os.fsencode(source), -100, os.fsencode(target), 1) == 0:  # AT_FDCWD, NOREPLACE
-            return
-        code = ctypes.get_errno()
-        if code not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-            raise OSError(code, os.strerror(code), str(target))
-    if os.path.lexists(target):
-        raise OSError(errno.EEXIST, os.strerror(errno.EEXIST), str(target))
-    os.rename(source, target)
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
@@ -346,7 +216,7 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             _clean_stale(target.parent, target.name)
-            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_owner()}", suffix=".tmp", dir=target.parent))
+            work = Path(tempfile.mkdtemp(prefix=f".{target.name}.{owner()}", suffix=".tmp", dir=target.parent))
         except OSError as exc:
             raise CommandError(f"cannot write the package in {str(target.parent)!r}: {exc.strerror or exc}") from None
         try:
@@ -364,9 +234,7 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
             elif destination.found == "empty":
                 os.rename(work, target)  # (an empty folder only: the kernel refuses one that is not)
             else:
-                from .rebuild import rebuild
-
-                kept = rebuild(work, destination, [name for name, _ in files])
+                kept = rebuild(work, target, [name for name, _ in files])
         except BaseException as exc:
             shutil.rmtree(work, ignore_errors=True)
             if isinstance(exc, OSError):
@@ -376,3 +244,112 @@ def write_folder(destination: Destination, files: Sequence[tuple[str, bytes]], m
                 ) from None
             raise
     return kept
+
+
+# -- the zip ---------------------------------------------------------------------------------------
+
+#: What the comment of a zip this tool made starts with (the only kind ``force`` replaces).
+_OURS = b"made by downwedig package --zip"
+#: A fixed time for every member, so the same files give the same zip (DOS times start in 1980).
+_DATE = (2020, 12, 1, 0, 0, 0)
+
+
+def zip_comment(judge: str) -> bytes:
+    """The comment of the zip this tool makes for ``judge``: what marks it as this tool's. O(1).
+
+    >>> zip_comment("DOMjudge")
+    b'made by downwedig package --zip, for DOMjudge'
+    """
+    return _OURS + f", for {judge}".encode()
+
+
+def _ours(path: Path) -> bool:
+    """Whether ``path`` is a regular file, a zip this tool made (its comment says so)."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.comment.startswith(_OURS)
+    except (OSError, zipfile.BadZipFile):
+        return False
+
+
+def _check_target(path: Path, force: bool) -> None:
+    """Refuse an existing ``path`` unless ``force`` and it is a zip this tool made."""
+    if not os.path.lexists(path):
+        return
+    if not force:
+        raise InvalidDestination(f"--zip {path} exists (--force replaces a zip that 'downwedig package' wrote)")
+    if not _ours(path):
+        raise InvalidDestination(f"--zip {path} is not a zip that 'downwedig package' wrote; it is left as it is")
+
+
+def check_zip_destination(path: Path, folder: Path, force: bool = False, judge: str = "DOMjudge") -> Path:
+    """Refuse a zip path that cannot be written (the tools a format's zip needs are its
+    :meth:`~.formats.base.PackageFormat.missing`). O(1).
+
+    An existing file is refused unless ``force`` and it is a zip this tool made.  ``judge`` is who imports it.
+    ``..`` and links are resolved first (the zip's own name too, when it is a
+    link): a path inside the package's folder is refused, and so is one in
+    ``/dev``, ``/proc`` or ``/sys``, or in a folder where no file can be made
+    (tried with a temporary file, at once).
+
+    >>> check_zip_destination(Path("p.tar"), Path("downwedig"))
+    Traceback (most recent call last):
+    ...
+    downwedig.errors.InvalidDestination: --zip p.tar: name it .zip (DOMjudge imports a .zip)
+    """
+    if path.suffix != ".zip":
+        raise InvalidDestination(f"--zip {path}: name it .zip ({judge} imports a .zip)")
+    if path.is_dir():
+        raise InvalidDestination(f"--zip {path} is a folder")
+    where = Path(os.path.realpath(path))
+    package = Path(os.path.realpath(folder))
+    if where.is_relative_to(package):
+        raise InvalidDestination(f"--zip {path}: put it outside the package's folder {folder}")
+    if not where.parent.is_dir():
+        raise InvalidDestination(f"--zip {path}: no folder {path.parent}")
+    if any(where.is_relative_to(top) for top in ("/dev", "/proc", "/sys")):
+        raise InvalidDestination(f"--zip {path}: a zip is not written into {where.parent}")
+    _check_target(path, force)
+    try:
+        descriptor, probe = tempfile.mkstemp(prefix=f".{where.name}.", suffix=".probe", dir=where.parent)
+        os.close(descriptor)
+        os.unlink(probe)
+    except OSError as exc:
+        raise InvalidDestination(f"--zip {path}: cannot write in {where.parent}: {exc.strerror or exc}") from None
+    return path
+
+
+def write_archive(path: Path, members: Sequence[tuple[str, bytes]], judge: str, force: bool = False) -> int:
+    """Write the zip of ``members`` (name, bytes) for ``judge`` to ``path``, whole, its comment saying this tool made
+    it (:func:`zip_comment`); its size.
+
+    ``path`` is checked again first (:func:`check_zip_destination`'s rules), and again just before the move: an
+    absent one is taken only if still absent, so a file that appeared meanwhile is not replaced.  Cost: O(size)
+    of compressing.
+    """
+    _check_target(path, force)
+    try:
+        _write_whole(path, members, force, zip_comment(judge))
+    except OSError as exc:
+        raise CommandError(f"cannot write {str(path)!r}: {exc.strerror or exc}; no zip was written") from None
+    return path.stat().st_size
+
+
+def _write_whole(path: Path, members: Sequence[tuple[str, bytes]], force: bool, comment: bytes) -> None:
+    """Write the zip of ``members`` beside ``path`` under a temporary name, then move it to ``path``."""
+    taken = os.path.lexists(path)  # (then replaced only if, checked again just before, a zip of ours)
+    try:
+        with (
+            whole_file(path, replace=taken, check=lambda: _check_target(path, force)) as file,
+            zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive,
+        ):
+            archive.comment = comment
+            for member, data in members:
+                info = zipfile.ZipInfo(member, _DATE)
+                info.external_attr = 0o644 << 16
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, data)
+    except FileExistsError:
+        raise CommandError(f"{path} appeared while the zip was made; it is left as it is") from None

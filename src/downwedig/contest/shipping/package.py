@@ -1,14 +1,18 @@
-"""A problem package in the Kattis / ICPC format, made from the package itself, whole or not at all.
+"""A problem package in one judge's format, made from the package itself, whole or not at all; and its zip.
 
-:func:`write_package` writes a folder in the format ``2025-09`` (the default:
-what BAPCtools checks and DOMjudge imports) or ``legacy`` (what Kattis'
-``verifyproblem``, PyPI ``problemtools``, checks best).  The work is done
-once, in no format's layout (:class:`~.formats.Problem`); each format is one
-object of :data:`~.formats.FORMATS` that lays it out as files
-(:mod:`.formats`).  A Kattis package holds:
+:func:`write_package` writes a folder in a format of :data:`~.formats.FORMATS`:
+``2025-09`` (the default: what BAPCtools checks and DOMjudge imports),
+``legacy`` (what Kattis' ``verifyproblem``, PyPI ``problemtools``, checks
+best), ``polygon`` (a Polygon package, for Codeforces and the systems that
+import one: :mod:`.formats.polygon`) and ``dmoj`` (a DMOJ problem folder, for
+DMOJ's judge and sites: :mod:`.formats.dmoj`); :func:`write_zip` writes the
+zip its judge imports.
+The work is done once, in no format's layout (:class:`~.formats.Problem`);
+each format is one object that lays it out as files and knows the rest of
+what differs (:mod:`.formats`).  A Kattis package holds:
 
 - ``problem.yaml``: the name, the source (NERC 2020, problem D), the licence
-  (:data:`LICENSE`: the package's text, tests and programs are this project's,
+  (:data:`~.facts.LICENSE`: the package's text, tests and programs are this project's,
   given under CC BY; the problem itself is NERC's, credited as its source), a
   uuid made at random for a new package and kept by every rebuild, 512 MiB of memory and, in 2025-09, the time
   limit chosen by :mod:`.timing` (legacy has no key for it);
@@ -24,20 +28,20 @@ object of :data:`~.formats.FORMATS` that lays it out as files
   (the plan must catch each -- some test must get a wrong answer from it --
   or, with ``allow_uncaught``, the ones it misses are left out), and
   ``time_limit_exceeded/slow.py``; each Python one is one file made by
-  :func:`~downwedig.contest.shipping.bundle.bundle`; in 2025-09,
+  :func:`~downwedig.contest.bundling.bundle.bundle`; in 2025-09,
   ``submissions/submissions.yaml`` says what each must get.
 
 Everything is written under a temporary name beside the folder and moved into
 place at the end, so a failure leaves nothing behind, and the same version of
 downwedig writes the same bytes every time (given the time limit), but for
 the uuid of a new package.  The package also holds a manifest of what was
-written (:data:`~downwedig.contest.shipping.destination.MARKER`); with
+written (:data:`~downwedig.contest.shipping.manifest.MARKER`); with
 ``force`` a package the tool wrote is rebuilt: its files are regenerated and
 everything else in it (the setter's submissions, notes, ``bt pdf`` output) is
 kept (:mod:`~downwedig.contest.shipping.destination`, :mod:`.rebuild`).
 
 >>> list(FORMATS)
-['2025-09', 'legacy', 'polygon']
+['2025-09', 'legacy', 'polygon', 'dmoj']
 """
 
 from __future__ import annotations
@@ -45,28 +49,22 @@ from __future__ import annotations
 import dataclasses
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from ...engine.solver import answer
 from ...errors import InvalidPlan
 from ...reader import parse
+from ..bundling.bundle import bundle
 from ..generating.plan import PlanTest, plan_inputs
 from ..generating.registry import GeneratedTest
-from .bundle import PROGRAMS, bundle, mistake_program
-from .destination import check_destination, write_folder
-from .formats import DEFAULT, FORMATS, LICENSE, PackageFormat, Problem, get_format, resource
+from .destination import check_destination, write_archive, write_folder
+from .formats import DEFAULT, FORMATS, PackageFormat, Problem, get_format, resource
+from .programs import PROGRAMS, mistake_program
 from .programs.mistakes import MISTAKES, wrong_answer
 from .timing import Timing, choose, measure
 
-__all__ = [
-    "FORMATS",
-    "LICENSE",
-    "Built",
-    "Contents",
-    "package_contents",
-    "write_package",
-]
+__all__ = ["FORMATS", "Built", "Contents", "package_contents", "write_package", "write_zip"]
 
 _UUIDS = uuid.UUID("4b1c1a52-9a4f-5c1e-8d64-2f0e8a6a7d11")  # namespace of this project's problem uuids
 
@@ -76,7 +74,7 @@ class Built:
     """What :func:`write_package` wrote."""
 
     path: Path
-    format: str
+    format: PackageFormat
     tests: list[tuple[str, int]]  # (name under data/, n), samples first
     files: int
     bytes: int
@@ -85,6 +83,19 @@ class Built:
     timing: Timing
     kept: list[str] = dataclasses.field(default_factory=list)  # what a rebuild kept: the setter's, by path
     uuid: str = ""
+    #: What the format says of the package beyond its files (:meth:`~.formats.PackageFormat.notes`).
+    notes: list[str] = dataclasses.field(default_factory=list)
+
+    @property
+    def stale(self) -> list[str]:
+        """What a rebuild kept that a judge tool made from the package: now older than it
+        (:meth:`~downwedig.contest.shipping.formats.PackageFormat.stale`). O(kept)."""
+        return self.format.stale(self.kept)
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each test's name (``secret/04-n8-equal``) as its format's judge calls it (``test 05 (...)``). O(tests)."""
+        return {name: self.format.test_label(name, index) for index, (name, _) in enumerate(self.tests, 1)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +106,7 @@ class Contents:
     files: list[tuple[str, bytes]]
     caught: dict[str, str]
     timing: Timing
+    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def package_contents(
@@ -106,6 +118,7 @@ def package_contents(
     time_limit: float | None = None,
     allow_uncaught: bool = False,
     identity: str | None = None,
+    kept: Mapping[str, Path] | None = None,
 ) -> Contents:
     """The files of the package of short name ``name`` in the format ``fmt`` (a name of
     :data:`~downwedig.contest.shipping.formats.FORMATS` or a format object). O(total size of the tests), plus
@@ -116,7 +129,8 @@ def package_contents(
     :class:`~downwedig.contest.shipping.formats.Problem`); the format lays it
     out.  ``time_limit`` (seconds) is the setter's; None measures the accepted
     solutions on the tests and chooses (:mod:`.timing`).  ``identity`` is the
-    package's uuid (None: one made from the short name, as the doctests' packages have).  Raises
+    package's uuid (None: one made from the short name, as the doctests' packages have); ``kept``, the setter's files
+    a rebuild keeps (path inside the package -> where it is), which a format may list.  Raises
     :class:`~downwedig.errors.InvalidPlan` when two tests are the same input or
     no test catches one of the mistakes (unless ``allow_uncaught``: its
     submission is then left out), all of them in one error (its ``also``).
@@ -172,8 +186,10 @@ def package_contents(
             for test in plan
             if isinstance(test, GeneratedTest)
         },
+        caught={m: test for m, test in caught.items() if test},
+        kept=dict(kept or {}),
     )
-    return Contents(layout.files(problem), caught, timing)
+    return Contents(layout.files(problem), caught, timing, layout.notes(problem))
 
 
 def write_package(
@@ -209,16 +225,18 @@ def write_package(
     15
     """
     start = time.monotonic()
+    layout = get_format(fmt)
     destination = check_destination(path, force)
     identity = destination.uuid or str(uuid.uuid4())  # (made once per package, kept by every rebuild)
     contents = package_contents(
-        fmt,
+        layout,
         destination.path.name,
         plan,
         progress,
         time_limit=time_limit,
         allow_uncaught=allow_uncaught,
         identity=identity,
+        kept={name: destination.path / name for name in destination.kept if not name.endswith("/")},
     )
     kept = write_folder(destination, contents.files)
     sample = resource("problem", "sample.in")
@@ -226,5 +244,19 @@ def write_package(
     size = sum(len(data) for _, data in contents.files)
     files = len(contents.files) + 1  # (and the manifest)
     seconds = time.monotonic() - start
-    layout = get_format(fmt).name
-    return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity)
+    notes = contents.notes
+    return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity, notes)
+
+
+def write_zip(built: Built, path: Path, force: bool = False) -> str:
+    """Write the zip that the judge of ``built``'s format imports (its
+    :meth:`~downwedig.contest.shipping.formats.PackageFormat.archive`) to ``path``, whole; what it holds, in words.
+
+    ``path`` is checked again first, and replaced only with ``force`` and when it is a zip this tool made
+    (:func:`~downwedig.contest.shipping.destination.write_archive`).  Cost: the archive's (a statement built, for
+    DOMjudge's), and O(package size) of compressing.
+    """
+    made = built.format.archive(built.path, built.timing.time_limit)
+    size = write_archive(path, made.members, made.judge, force)
+    shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size / 1e3:.1f} kB"
+    return f"{len(made.members)} files at its root, {made.holds}, {shown}"

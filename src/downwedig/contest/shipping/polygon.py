@@ -15,7 +15,7 @@ they agree on, and what :func:`package_files` writes:
   and ``statement-sections/english/*.tex`` (its parts as Polygon's editor keeps them), and the PDF at
   ``statements/.pdf/english/problem.pdf`` when one is given.
 
-Nothing here knows the problem: the caller (``downwedig package``, phase 2 of issue 26) passes the
+Nothing here knows the problem: the caller (the ``polygon`` format, :mod:`.formats.polygon`) passes the
 names, limits, tests, solutions and programs in a :class:`PolygonProblem`.  Pure functions, the
 standard library's XML tools; cost O(size of the files), the bytes of the tests copied once.
 
@@ -126,6 +126,8 @@ class PolygonProblem:
     testlib: bytes
     statement: str  # the statement's LaTeX: \problemname{...}, the legend, then \section*{Input}, ...
     solutions: Sequence[Solution] = ()
+    #: Solutions that problem.xml lists but the package does not write: the setter's own, kept where they are.
+    listed: Sequence[Solution] = ()
     validator_tests: Sequence[tuple[bytes, bool]] = ()  # (input, valid)
     checker_tests: Sequence[CheckerTest] = ()
     pdf: bytes | None = None
@@ -145,8 +147,8 @@ def _check(problem: PolygonProblem) -> None:
     for index, test in enumerate(problem.tests, 1):
         if test.cmd is not None and (test.sample or not test.cmd or any(re.search(r"[\s\"'<>|]", w) for w in test.cmd)):
             raise InvalidTests(f"test {index}: a generated test is one script line of plain words, not a sample")
-    names = [solution.name for solution in problem.solutions]
-    for solution in problem.solutions:
+    names = [solution.name for solution in [*problem.solutions, *problem.listed]]
+    for solution in [*problem.solutions, *problem.listed]:
         if solution.tag not in TAGS:
             raise InvalidTests(f"solution {solution.name!r}: Polygon has no tag {solution.tag!r}")
         if "/" in solution.name or names.count(solution.name) > 1:
@@ -235,7 +237,7 @@ def problem_xml(problem: PolygonProblem) -> bytes:
     verdicts = [{"verdict": "valid" if valid else "invalid"} for _, valid in problem.validator_tests]
     _testset(validator, "testset", {"input-path-pattern": "files/tests/validator-tests/%02d"}, verdicts)
     solutions = ET.SubElement(assets, "solutions")
-    for solution in problem.solutions:
+    for solution in [*problem.solutions, *problem.listed]:
         entry = ET.SubElement(solutions, "solution", {"tag": solution.tag})
         ET.SubElement(entry, "source", {"path": f"solutions/{solution.name}", "type": solution.type})
     properties = ET.SubElement(root, "properties")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ...errors import CommandError
 from ...interrupts import held
-from .destination import MARKER, Destination, _owner, file_hash, read_manifest, rename_no_replace, survey
+from .manifest import MARKER, file_hash, owner, read_manifest, rename_no_replace, survey
 
 __all__ = ["clashes", "clean_trash", "rebuild"]
 
@@ -98,15 +98,14 @@ def clean_trash(trash: Path) -> bool:
     return not trash.exists()
 
 
-def rebuild(work: Path, destination: Destination, names: Sequence[str]) -> list[str]:
+def rebuild(work: Path, target: Path, names: Sequence[str]) -> list[str]:
     """Put the package written in ``work`` (the files ``names`` and its :data:`MARKER`) into the package
-    ``destination``, keeping the setter's files; what was kept (paths inside it). See the module docstring.
+    folder ``target``, keeping the setter's files; what was kept (paths inside it). See the module docstring.
 
     A :class:`~downwedig.errors.CommandError` when a file the tool wrote was
     changed, or a setter's file stands where a new one goes (the package is
     then left as it was).
     """
-    target = destination.path
     with held():
         try:
             old_marker = (target / MARKER).read_bytes()
@@ -124,7 +123,7 @@ def rebuild(work: Path, destination: Destination, names: Sequence[str]) -> list[
                 f"{target}: {clash[0]} is not the tool's, and the new package writes {clash[0].rstrip('/')} (or a "
                 "file in it): rename that test or move your file; the package is left as it is"
             )
-        trash = Path(tempfile.mkdtemp(prefix=f".{target.name}.{_owner()}", suffix=".old", dir=target.parent))
+        trash = Path(tempfile.mkdtemp(prefix=f".{target.name}.{owner()}", suffix=".old", dir=target.parent))
         (trash / MARKER).write_bytes(old_marker)
         moved_out: list[str] = []
         moved_in: list[str] = []

@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 
 from ...errors import CommandError
-from .formats import NAME
+from .facts import NAME
 
 __all__ = ["HTML_TOOL", "PDF_TOOL", "build_html", "build_pdf", "missing_tools"]
 

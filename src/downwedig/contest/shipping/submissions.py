@@ -43,6 +43,8 @@ __all__ = [
     "TAGS",
     "PackageLimits",
     "Submission",
+    "dmoj_limits",
+    "dmoj_submissions",
     "folder_expectation",
     "kattis_limits",
     "kattis_submissions",
@@ -364,4 +366,76 @@ def polygon_submissions(folder: Path) -> list[Submission]:
             found.append(Submission(name, entry, (tag_expectation(described, f"{name}.desc: Tag {described}"),)))
         else:
             found.append(Submission(name, entry, ()))
+    return found
+
+
+#: DMOJ's verdict words (``expect`` in ``init.yml``'s self-tests) in the expectations' words.
+_DMOJ = {"AC": "AC", "WA": "WA", "TLE": "TLE", "MLE": "MLE", "RTE": "RTE", "IR": "RTE", "OLE": "RTE"}
+
+
+def _dmoj_verdicts(value: object, where: str) -> list[str]:
+    words = value if isinstance(value, list) else [value]
+    try:
+        return [_DMOJ[str(word).upper()] for word in words]
+    except KeyError as exc:
+        raise ValueError(f"{where}: unknown DMOJ verdict {exc.args[0]!r} (known: {', '.join(_DMOJ)})") from None
+
+
+def _dmoj_tests(folder: Path) -> tuple[Path, list[dict[str, object]]]:
+    where = folder / "init.yml"
+    found = _yaml(where).get("tests")
+    return where, [entry for entry in found if isinstance(entry, dict)] if isinstance(found, list) else []
+
+
+def dmoj_limits(folder: Path) -> PackageLimits:
+    """The limits of the DMOJ problem ``folder``: a DMOJ site keeps them, not the folder, so those its self-tests
+    judge with (``init.yml``'s ``tests``: ``time`` in seconds, ``memory`` in KB), where they give them. O(size).
+
+    >>> dmoj_limits(Path("/nonexistent")).time_source
+    'the DMOJ site (init.yml gives no self-test its limits)'
+    """
+    where, tests = _dmoj_tests(folder)
+    times = [_number(test.get("time")) for test in tests]
+    memories = [_number(test.get("memory")) for test in tests]
+    source = f"{where}'s self-tests (a DMOJ site keeps its own)"
+    time = times[0] if times and times[0] is not None and len(set(times)) == 1 else None
+    memory = memories[0] if memories and memories[0] is not None and len(set(memories)) == 1 else None
+    missing = "the DMOJ site (init.yml gives no self-test its limits)"
+    return PackageLimits(
+        time, source if time is not None else missing, None if memory is None else int(memory) // 1024,
+        source if memory is not None else missing,
+    )  # fmt: skip
+
+
+def dmoj_submissions(folder: Path) -> list[Submission]:
+    """The solutions of the DMOJ problem ``folder``: its self-tests' (``init.yml``'s ``tests``), each permitted
+    its ``expect`` on every case and required the verdict ``cases`` gives on that case. O(size).
+
+    DMOJ numbers its cases from 1 in ``test_cases``' order; a required verdict's test is that case's
+    ``in`` file, named as ``test`` names a DMOJ folder's tests.
+    """
+    where, tests = _dmoj_tests(folder)
+    cases = _yaml(folder / "init.yml").get("test_cases")
+    names = [str(case.get("in", "")) for case in cases if isinstance(case, dict)] if isinstance(cases, list) else []
+    found: list[Submission] = []
+    seen: set[str] = set()
+    for index, test in enumerate(tests, 1):
+        source, language = str(test.get("source", "")), test.get("language")
+        label = f"{where}: tests[{index}] ({test.get('label', source)})"
+        permitted = _dmoj_verdicts(test.get("expect", "AC"), label)
+        expectations = [Expectation(verdicts(permitted), None, label)]
+        required = test.get("cases")
+        for case, verdict in required.items() if isinstance(required, dict) else []:
+            number = int(case) if str(case).isdigit() else 0
+            if not 1 <= number <= len(names):
+                raise ValueError(f"{label}: case {case} is not among the {len(names)} test_cases")
+            name = names[number - 1].removeprefix("data/").removesuffix(".in")
+            needed = verdicts(_dmoj_verdicts(verdict, label))
+            expectations.append(Expectation(verdicts(permitted), needed, f"{label}, case {number}", name))
+        key = f"{source} under {language}" if language else source
+        if source and key not in seen:
+            seen.add(key)
+            found.append(
+                Submission(key, folder / source, tuple(expectations), None if language is None else str(language))
+            )
     return found

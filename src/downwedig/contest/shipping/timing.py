@@ -9,7 +9,8 @@ that it is accepted, and keeps its slowest run; :func:`choose` picks the limit:
 the original contest's 5 s unless the solutions need more, or the setter's
 own.  Cost: the runs (about 10 s for the full plan, most of it the PyPy runs).
 
->>> choose(None, [Measured("solution.py", "PyPy 3.9", "secret/a", 0.17)], [], "2025-09").time_limit
+>>> from downwedig.contest.shipping.formats import get_format
+>>> choose(None, [Measured("solution.py", "PyPy 3.9", "secret/a", 0.17)], [], get_format("2025-09")).time_limit
 5
 """
 
@@ -29,7 +30,7 @@ from ...staircase import TIME_LIMIT_S
 from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
 from ..judging.verdict import Limits, Verdict
 from ..running.runner import Runner
-from .formats import PackageFormat, get_format
+from .formats.base import PackageFormat
 
 __all__ = ["CXX", "Measured", "Timing", "choose", "measure"]
 
@@ -57,11 +58,6 @@ class Timing:
     measured: list[Measured]
     skipped: list[str]  # what could not be measured here, and why
     reason: str
-
-    @property
-    def slowest(self) -> Measured | None:
-        """The slowest accepted run of all, or None when nothing was measured."""
-        return max(self.measured, key=lambda m: m.cpu_s, default=None)
 
 
 def _interpreters() -> tuple[list[tuple[str, str]], list[str]]:
@@ -133,16 +129,18 @@ def measure(
     return measured, skipped
 
 
-def choose(given: float | None, measured: list[Measured], skipped: list[str], fmt: str | PackageFormat) -> Timing:
+def choose(given: float | None, measured: list[Measured], skipped: list[str], fmt: PackageFormat) -> Timing:
     """The time limit: ``given`` (the setter's), else the original contest's 5 s, or more if the slowest
     accepted run needs it (``suggested_time_limit``); with the reason in words, and the format's note
     (:meth:`~downwedig.contest.shipping.formats.PackageFormat.time_limit_note`). O(solutions).
 
-    >>> choose(None, [Measured("solution.py", "PyPy 3.9", "secret/a", 0.2)], [], "2025-09").time_limit
+    >>> from downwedig.contest.shipping.formats import get_format
+    >>> kattis = get_format("2025-09")
+    >>> choose(None, [Measured("solution.py", "PyPy 3.9", "secret/a", 0.2)], [], kattis).time_limit
     5
-    >>> choose(None, [Measured("solution.py", "CPython 3.11", "secret/a", 3.1)], [], "2025-09").time_limit
+    >>> choose(None, [Measured("solution.py", "CPython 3.11", "secret/a", 3.1)], [], kattis).time_limit
     7
-    >>> choose(2, [], [], "legacy").reason
+    >>> choose(2, [], [], get_format("legacy")).reason
     "2 s, given with --time-limit. A legacy problem.yaml has no time limit: 'verifyproblem -t 2' judges with this one"
     """
     slowest = max(measured, key=lambda m: m.cpu_s, default=None)
@@ -166,5 +164,5 @@ def choose(given: float | None, measured: list[Measured], skipped: list[str], fm
     else:
         limit = TIME_LIMIT_S
         reason = f"{TIME_LIMIT_S} s, the original contest's (NERC 2020 allowed 5 s and 512 MiB); {why}"
-    reason += get_format(fmt).time_limit_note(limit, None if slowest is None else slowest.cpu_s)
+    reason += fmt.time_limit_note(limit, None if slowest is None else slowest.cpu_s)
     return Timing(limit, measured, skipped, reason)

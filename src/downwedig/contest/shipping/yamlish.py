@@ -1,14 +1,16 @@
 """The YAML of a problem package, read without a YAML library: block mappings and lists, flow lists and
-mappings of scalars, quoted and plain scalars, comments.
+mappings (nested, on one line), quoted and plain scalars, comments.
 
-``problem.yaml`` and ``submissions/submissions.yaml`` use no more than this
-(the format's own examples, and what BAPCtools writes).  Anything else
+``problem.yaml``, ``submissions/submissions.yaml`` and DMOJ's ``init.yml`` use
+no more than this (the formats' own examples, and what BAPCtools and downwedig write).  Anything else
 (anchors, tags, block scalars, a flow collection over several lines) is an
 :class:`InvalidYaml` naming the file's line, so a reader can say what it could
 not read rather than guess.  O(size).
 
 >>> read_yaml("limits:\\n  time_limit: 2  # seconds\\n  memory: 512\\nkeys: [AC, 'WA']\\n")
 {'limits': {'time_limit': 2, 'memory': 512}, 'keys': ['AC', 'WA']}
+>>> read_yaml("- {in: 'a b.in', args: {files: [c.cpp, t.h], n: 1}, cases: {3: WA}}\\n")
+[{'in': 'a b.in', 'args': {'files': ['c.cpp', 't.h'], 'n': 1}, 'cases': {'3': 'WA'}}]
 """
 
 from __future__ import annotations
@@ -63,21 +65,60 @@ def _scalar(text: str, line: int) -> object:
 
 
 def _flow(text: str, line: int) -> object:
-    """A flow list ``[a, b]`` or mapping ``{a: 1, b: 2}`` of scalars, on one line."""
-    closing = {"[": "]", "{": "}"}[text[0]]
-    if not text.endswith(closing) or any(c in text[1:-1] for c in "[]{}"):
-        raise InvalidYaml(f"line {line}: {text[:40]!r}: a flow collection on one line, of scalars, is read here")
-    items = [item.strip() for item in re.findall(r"""(?:"[^"]*"|'[^']*'|[^,])+""", text[1:-1])]
-    items = [item for item in items if item]
-    if closing == "]":
-        return [_scalar(item, line) for item in items]
-    found = {}
-    for item in items:
-        key, colon, value = item.partition(":")
-        if not colon:
-            raise InvalidYaml(f"line {line}: {item!r} is not KEY: VALUE")
-        found[str(_scalar(key, line))] = _scalar(value, line)
-    return found
+    """A flow list ``[a, b]`` or mapping ``{a: 1, b: [2, 3]}``, nested or not, on one line."""
+    value, end = _flow_value(text, 0, line)
+    if text[end:].strip():
+        raise InvalidYaml(f"line {line}: {text[:40]!r}: something after the flow collection's end")
+    return value
+
+
+def _flow_scalar(text: str, at: int, line: int) -> tuple[str, int]:
+    """The text of a flow scalar at ``at`` (quoted or plain), and where it ends."""
+    if text[at] in "'\"":
+        end = text.find(text[at], at + 1)
+        while end != -1 and text[at] == "'" and text[end + 1 : end + 2] == "'":  # ('' is a quote in it)
+            end = text.find("'", end + 2)
+        if end == -1:
+            raise InvalidYaml(f"line {line}: {text[at:][:40]!r}: a quote that does not end")
+        return text[at : end + 1], end + 1
+    end = at
+    while end < len(text) and text[end] not in ",]}" and not (text[end] == ":" and text[end + 1 : end + 2] in " ,]}"):
+        end += 1
+    return text[at:end], end
+
+
+def _flow_value(text: str, at: int, line: int) -> tuple[object, int]:
+    """The flow value at ``at`` (a collection or a scalar), and where it ends."""
+    while at < len(text) and text[at] == " ":
+        at += 1
+    if at >= len(text) or text[at] not in "[{":
+        scalar, end = _flow_scalar(text, at, line) if at < len(text) else ("", at)
+        return _scalar(scalar, line), end
+    closing = "]" if text[at] == "[" else "}"
+    items: list[object] = []
+    pairs: dict[str, object] = {}
+    at += 1
+    while True:
+        while at < len(text) and text[at] == " ":
+            at += 1
+        if at >= len(text):
+            raise InvalidYaml(f"line {line}: {text[:40]!r}: a flow collection that does not end on its line")
+        if text[at] == closing:
+            return (items if closing == "]" else pairs), at + 1
+        if closing == "}":
+            key, at = _flow_scalar(text, at, line)
+            if text[at : at + 1] != ":":
+                raise InvalidYaml(f"line {line}: {key.strip()!r} is not KEY: VALUE")
+            pairs[str(_scalar(key, line))], at = _flow_value(text, at + 1, line)
+        else:
+            value, at = _flow_value(text, at, line)
+            items.append(value)
+        while at < len(text) and text[at] == " ":
+            at += 1
+        if text[at : at + 1] == ",":
+            at += 1
+        elif text[at : at + 1] != closing:
+            raise InvalidYaml(f"line {line}: {text[:40]!r}: a ',' or {closing!r} was expected at column {at + 1}")
 
 
 def read_yaml(text: str) -> object:

@@ -6,11 +6,14 @@ A format is a :class:`~.base.PackageFormat`: it is given the format-neutral
 says what files it writes and where (``files``), which folders it recognises
 as its packages (``recognises``), which of their tests a solution is judged on
 (``judged``), what it adds to the time limit's reason (``time_limit_note``),
-and which judges' checks must pass on it (``checks``).  A new format is one
-new module with one such object, added to :data:`FORMATS`.  O(1).
+what it needs of the machine (``missing``), the zip its judge imports
+(``judge``, ``archive``), where its wrong solutions go and how it calls a test
+(``submission_path``, ``test_label``), and which judges' checks must pass on
+it (``checks``).  A new format is one new module with one such object, added
+to :data:`FORMATS`: nothing else names a format.  O(1).
 
 >>> list(FORMATS)
-['2025-09', 'legacy', 'polygon']
+['2025-09', 'legacy', 'polygon', 'dmoj']
 >>> get_format("legacy").checks
 ('verifyproblem',)
 """
@@ -19,16 +22,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import kattis2025, legacy, polygon
-from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, PackageFormat, Problem, resource
+from . import dmoj, kattis2025, legacy, polygon
+from .base import PackagedTest, PackageFormat, Problem, resource
 
 __all__ = [
     "DEFAULT",
     "FORMATS",
-    "LICENSE",
-    "NAME",
-    "SOURCE",
-    "SOURCE_URL",
     "PackageFormat",
     "PackagedTest",
     "Problem",
@@ -39,7 +38,7 @@ __all__ = [
 
 #: Every format that can be written, by the name ``--format`` takes; the default first.
 FORMATS: dict[str, PackageFormat] = {
-    format.name: format for format in (kattis2025.FORMAT, legacy.FORMAT, polygon.FORMAT)
+    format.name: format for format in (kattis2025.FORMAT, legacy.FORMAT, polygon.FORMAT, dmoj.FORMAT)
 }
 #: The default format's name.
 DEFAULT = next(iter(FORMATS))

@@ -4,16 +4,24 @@
 A :class:`Problem` is the format-neutral work, made once by
 :func:`~downwedig.contest.shipping.package.package_contents`: the tests with the
 engine's answers, which mistakes they catch, the programs (bundled), the time
-limit and the package's uuid.  A :class:`PackageFormat` turns it into files
-(:meth:`~PackageFormat.files`), reads its tests back from a folder it wrote
-(:meth:`~PackageFormat.judged`), says whether a folder is one of its packages
-(:meth:`~PackageFormat.recognises`), adds its word to the time limit's reason
-(:meth:`~PackageFormat.time_limit_note`), and names the judges' checks that
-must pass on what it writes (:attr:`~PackageFormat.checks`).  Also the facts
-every format writes: the problem's name, source and licence.  O(1).
+limit and the package's uuid.  A :class:`PackageFormat` is everything that
+differs between formats, so that no caller asks which format it has: it turns
+the problem into files (:meth:`~PackageFormat.files`), reads its tests back
+from a folder it wrote (:meth:`~PackageFormat.judged`), says whether a folder
+is one of its packages (:meth:`~PackageFormat.recognises`), adds its word to
+the time limit's reason (:meth:`~PackageFormat.time_limit_note`), names the
+tools it needs that a machine lacks (:meth:`~PackageFormat.missing`), makes
+the zip its judge imports (:meth:`~PackageFormat.archive`, an :class:`Archive`),
+says where its wrong solutions go and how it calls a test
+(:meth:`~PackageFormat.submission_path`, :meth:`~PackageFormat.test_label`),
+and names the judges' checks that must pass on what it writes
+(:attr:`~PackageFormat.checks`).  Also what every format's files share: the
+opening lines of a file the tool wrote (:func:`header`), the shipping
+package's own files (:func:`resource`) and a folder's files as a zip's
+members (:func:`folder_members`).  O(1).
 
->>> NAME, LICENSE[0]
-('Down We Dig', 'cc by')
+>>> header().splitlines()[1].endswith("(source).")
+True
 """
 
 from __future__ import annotations
@@ -26,30 +34,23 @@ from pathlib import Path
 from typing import Protocol
 
 from .... import __version__
+from ..facts import LICENSE
+from ..manifest import MARKER
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..submissions import PackageLimits, Submission
 
 __all__ = [
-    "LICENSE",
-    "NAME",
-    "SOURCE",
-    "SOURCE_URL",
+    "Archive",
     "PackageFormat",
     "PackagedTest",
     "Problem",
+    "folder_members",
     "header",
     "resource",
     "tests_under",
 ]
-
-#: The problem's name.
-NAME = "Down We Dig"
-#: The licence of what the package holds, and whose it is.
-LICENSE = ("cc by", "downwedig maintainers")
-SOURCE = "Northern Eurasia Finals Online 2020 (NERC 2020), problem D"
-SOURCE_URL = "https://codeforces.com/gym/102896/problem/D"
 
 
 def resource(*path: str) -> bytes:
@@ -99,6 +100,10 @@ class Problem:
     generated: Mapping[str, str] = dataclasses.field(default_factory=dict)
     #: The answer validator (a format without ``answer_validators/`` leaves it out).
     answer_validator: bytes = b""
+    #: The first test that catches each mistake of ``wrong_answer``, by the mistake's name.
+    caught: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    #: The setter's files that a rebuild keeps in the package (by path inside it), where they are now.
+    kept: Mapping[str, Path] = dataclasses.field(default_factory=dict)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -108,6 +113,16 @@ class PackagedTest:
     name: str
     input: Path
     answer: Path
+
+
+@dataclasses.dataclass(frozen=True)
+class Archive:
+    """The zip a format's judge imports (``package --zip``): who imports it, its members ``(name, bytes)`` in
+    order, and what it holds beyond its files, in a few words (``the statement as problem.pdf``)."""
+
+    judge: str
+    members: list[tuple[str, bytes]]
+    holds: str
 
 
 class PackageFormat(Protocol):
@@ -120,6 +135,36 @@ class PackageFormat(Protocol):
     summary: str
     #: The judges' commands that must pass on what it writes (the tests run them where they are installed).
     checks: tuple[str, ...]
+    #: Who imports the zip of :meth:`archive` (``DOMjudge``, ``Polygon``).
+    judge: str
+
+    def missing(self, zip: bool) -> list[str]:
+        """What writing a package (with ``zip``, and its :meth:`archive`) needs and this machine lacks, each with
+        how to install it ([] when nothing)."""
+        ...
+
+    def archive(self, folder: Path, time_limit: float) -> Archive:
+        """The zip its judge imports, of the package ``folder`` this format wrote with the time limit
+        ``time_limit`` (seconds)."""
+        ...
+
+    def submission_path(self, mistake: str) -> str:
+        """Where the wrong solution with the mistake ``mistake`` is in a package (``submissions/wrong_answer/X.py``)."""
+        ...
+
+    def test_label(self, name: str, index: int) -> str:
+        """How the judge calls the test ``name`` (``secret/04-n8-equal``), the ``index``-th it judges (from 1)."""
+        ...
+
+    def notes(self, problem: Problem) -> list[str]:
+        """What the summary says of the package beyond its files, a line each (a setter's solution the format
+        lists, or cannot); [] when nothing."""
+        ...
+
+    def stale(self, kept: Sequence[str]) -> list[str]:
+        """Which of the setter's entries ``kept`` by a rebuild are a judge tool's outputs made from the package
+        (a ``bt zip``, a built PDF): older than the rebuilt package, so not the setter's to keep as they were."""
+        ...
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """Every file of the package as ``(path inside it, content)``, in a fixed order."""
@@ -167,3 +212,15 @@ def tests_under(data: Path, groups: Sequence[str]) -> list[PackagedTest]:
                     )
         tests += sorted(found, key=lambda test: natural_key(test.name))
     return tests
+
+
+def folder_members(folder: Path, first: str) -> list[tuple[str, bytes]]:
+    """The files of the package ``folder`` as a zip's members, ``(path inside it, bytes)`` at the zip's root, the
+    file ``first`` first and the rest in order, without the manifest. O(size).
+
+    >>> folder_members(Path("/nonexistent"), "problem.xml")
+    []
+    """
+    files = sorted(path for path in folder.rglob("*") if path.is_file() and path.name != MARKER)
+    members = [(path.relative_to(folder).as_posix(), path.read_bytes()) for path in files]
+    return sorted(members, key=lambda member: member[0] != first)

@@ -6,7 +6,10 @@ plan line; every other file of ``data/`` (the sample, a plan's hand-made
 tests, the validators' own cases) is copied from ``generators/manual/``; the
 answers are the C++ solution's.  So ``bt generate`` on an unchanged package
 changes nothing, and a setter who edits ``generators.yaml`` regenerates in
-place.  O(size of the hand-made tests).
+place.  The group ``fuzz`` holds the rules with ``{seed:N}`` (:data:`FUZZ`)
+that ``bt fuzz`` draws again with seeds of its own; ``bt generate`` gives each
+the seed it derives from the rule (:func:`rule_seed`), and so does the package,
+so they too are made again byte for byte.  O(size of the hand-made tests).
 
 >>> text = generators_yaml({"secret/a": "random --n 3 --seed 1"}, ["secret/a"], [], {}).decode()
 >>> print(text.splitlines()[-1])
@@ -15,17 +18,43 @@ place.  O(size of the hand-made tests).
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 
 from .base import header
 
-__all__ = ["MANUAL", "generators_yaml"]
+__all__ = ["FUZZ", "MANUAL", "fuzz_arguments", "generators_yaml", "rule_seed"]
 
 #: Where the hand-made files are copied from, under ``generators/``.
 MANUAL = "manual"
 #: The version of BAPCtools' generators framework the file is written for.
 VERSION = "2025-12"
+#: The tests of ``data/fuzz``, each a ``gen.cpp`` rule whose seed ``bt fuzz`` draws anew (``bt run``, ``bt zip``
+#: and DOMjudge read only ``sample`` and ``secret``: these are fuzzing's, not the judges').
+FUZZ = {"random-10": "random --n 10 --seed {seed:1}", "sparse-100": "random --n 100 --red 1/10 --seed {seed:2}"}
+_SEED = re.compile(r"\{seed(:[0-9]+)?\}")
+
+
+def rule_seed(rule: str, salt: str = "") -> int:
+    """The seed ``bt generate`` gives the rule ``rule`` (``gen.cpp ... {seed:N}``) of a ``generators.yaml`` whose
+    ``random_salt`` is ``salt``: the SHA-512 of the two, as hex, modulo 2**31 (BAPCtools' ``generate.py``). O(len).
+
+    >>> rule_seed("gen.cpp random --n 10 --seed {seed:1}")
+    126612205
+    """
+    return int(hashlib.sha512((salt + rule.strip()).encode()).hexdigest(), 16) % 2**31
+
+
+def fuzz_arguments() -> dict[str, str]:
+    """Each test of :data:`FUZZ` by its name under ``data/`` (``fuzz/random-10``), as the ``downwedig gen``
+    arguments that make what ``bt generate`` makes of its rule. O(1).
+
+    >>> fuzz_arguments()["fuzz/random-10"]
+    'random --n 10 --seed 126612205'
+    """
+    return {f"fuzz/{name}": _SEED.sub(str(rule_seed(f"gen.cpp {rule}")), rule) for name, rule in FUZZ.items()}
 
 
 def _quote(text: str) -> str:

@@ -1,8 +1,10 @@
 """The Kattis problem package format as finished in September 2025 (``2025-09``): what BAPCtools reads and
 DOMjudge imports, and the default.  Beside the shared layout (:mod:`.kattis`): ``problem.yaml`` with the time
-limit, the statement in LaTeX (with the format's ``Input``/``Output`` environments) and Markdown, the solution's
-slides, ``output_validator/``, the validators' own cases (:mod:`~downwedig.contest.shipping.cases`) and
-``submissions/submissions.yaml``.  O(size of what it writes).
+limit, the statement in LaTeX (with the format's ``Input``/``Output`` environments) and Markdown, the problem's
+slide and the solution's slides (``bt problem_slides``, ``bt solutions``), ``output_validator/``, the validators'
+own cases (:mod:`~downwedig.contest.shipping.cases`), ``submissions/submissions.yaml``, and ``generators/`` that
+``bt generate`` makes ``data/`` again with, ``data/fuzz``'s rules for ``bt fuzz`` among them.  O(size of what it
+writes).
 
 >>> FORMAT.name, FORMAT.recognises(Path("/nonexistent"))
 ('2025-09', False)
@@ -11,24 +13,28 @@ slides, ``output_validator/``, the validators' own cases (:mod:`~downwedig.conte
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from .... import __version__
+from ....engine.solver import answer as engine_answer
+from ....reader import parse
 from ....staircase import MEMORY_LIMIT_MIB
+from ...generating.registry import parse_gen_words, to_text
 from ...judging.judge import AC_TO_TIME_LIMIT
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
+from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from ..programs.mistakes import MISTAKES
 from ..submissions import PackageLimits, Submission, kattis_limits, kattis_submissions
 from . import kattis
-from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
-from .generators import MANUAL, generators_yaml
+from .base import Problem, header, resource
+from .generators import FUZZ, MANUAL, fuzz_arguments, generators_yaml
 
 __all__ = [
     "FORMAT",
     "TIME_LIMIT_TO_TLE",
     "Kattis2025",
     "problem_yaml",
-    "statement_files",
     "submissions_yaml",
     "validation_files",
 ]
@@ -55,32 +61,6 @@ def problem_yaml(uuid: str, time_limit: float) -> str:
         f"  time_multipliers:\n    ac_to_time_limit: {AC_TO_TIME_LIMIT:g}\n"
         f"    time_limit_to_tle: {TIME_LIMIT_TO_TLE:g}\n"
     )
-
-
-def _environments(tex: str) -> str:
-    """The statement's ``\\section*{Input}`` and ``{Output}`` as the format's ``Input`` and ``Output`` environments."""
-    parts = re.split(r"\\section\*\{(Input|Output|Notes)\}\n", tex)
-    out = [parts[0]]
-    for title, body in zip(parts[1::2], parts[2::2], strict=True):
-        if title == "Notes":  # (a heading as large as the environments')
-            out.append(f"\\subsection*{{{title}}}\n{body}")
-        else:
-            out.append(f"\\begin{{{title}}}\n{body.rstrip()}\n\\end{{{title}}}\n\n")
-    return "".join(out).rstrip() + "\n"
-
-
-def statement_files() -> list[tuple[str, bytes]]:
-    """The statement's files: LaTeX (with the format's environments), Markdown and the solution's slides. O(size).
-
-    >>> [path for path, _ in statement_files()]
-    ['statement/problem.en.tex', 'statement/problem.en.md', 'solution/solution.en.tex']
-    """
-    tex = resource("problem", "problem.en.tex")
-    return [
-        ("statement/problem.en.tex", _environments(tex.decode()).encode()),
-        ("statement/problem.en.md", resource("problem", "problem.en.md")),
-        ("solution/solution.en.tex", resource("problem", "solution.en.tex")),
-    ]
 
 
 def submissions_yaml(mistakes: list[str]) -> str:
@@ -154,25 +134,42 @@ def _generator_files(problem: Problem, files: list[tuple[str, bytes]]) -> list[t
     ``data/`` that ``gen.cpp`` does not make, answers aside). O(size of those)."""
     from ..testlib import source
 
-    tests = [name for name, _, _ in problem.tests]
+    generated = {**problem.generated, **{f"fuzz/{name}": rule for name, rule in FUZZ.items()}}
+    tests = [name for name, _, _ in problem.tests] + [f"fuzz/{name}" for name in FUZZ]
     data = {name: content for name, content in files if name.startswith("data/")}
     stems = sorted({name[len("data/") :].rsplit(".", 1)[0] for name in data if not name.endswith(".yaml")})
-    cases = [stem for stem in stems if stem.split("/")[0] not in kattis.JUDGED]
+    cases = [stem for stem in stems if stem.split("/")[0] not in (*kattis.JUDGED, "fuzz")]
     manual = [
         (f"generators/{MANUAL}/{name[len('data/') :]}", content)
         for name, content in data.items()
         if not name.endswith((".ans", ".yaml")) or name.startswith(("data/invalid", "data/valid"))
-        if name[len("data/") :].rsplit(".", 1)[0] not in problem.generated
+        if name[len("data/") :].rsplit(".", 1)[0] not in generated
     ]
     groups = {"invalid_output/space_change_sensitive": {"output_validator_args": list(STRICT_FLAGS)}}
     return [
         ("generators/gen.cpp", source("gen.cpp")),
-        ("generators/generators.yaml", generators_yaml(problem.generated, tests, cases, groups)),
+        ("generators/generators.yaml", generators_yaml(generated, tests, cases, groups)),
         *manual,
     ]
 
 
-class Kattis2025:
+def fuzz_files() -> list[tuple[str, bytes]]:
+    """``data/fuzz``: each test of :data:`~.generators.FUZZ` as ``bt generate`` makes it from its rule, with the
+    engine's answer. O(their size).
+
+    >>> [path for path, _ in fuzz_files()][:2]
+    ['data/fuzz/random-10.in', 'data/fuzz/random-10.ans']
+    """
+    files = []
+    for name, arguments in fuzz_arguments().items():
+        test, _ = parse_gen_words(shlex.split(arguments), name)
+        data = to_text(test.rows())
+        digits = engine_answer(parse(data))
+        files += [(f"data/{name}.in", data.encode("ascii")), (f"data/{name}.ans", f"{digits}\n".encode())]
+    return files
+
+
+class Kattis2025(kattis.Kattis):
     """The ``2025-09`` format (see the module docstring)."""
 
     name: str = VERSION
@@ -182,8 +179,10 @@ class Kattis2025:
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
         _, sample_in, sample_ans = problem.tests[0]
-        files = [("problem.yaml", problem_yaml(problem.uuid, problem.time_limit).encode()), *statement_files()]
+        files = [("problem.yaml", problem_yaml(problem.uuid, problem.time_limit).encode()), *kattis.statement_files()]
+        files.append(("problem_slide/problem-slide.en.tex", resource("problem", "problem-slide.en.tex")))
         files += kattis.test_files(problem.tests)
+        files += fuzz_files()
         files += validation_files(sample_in, sample_ans)
         files += [
             ("input_validators/validate.py", problem.input_validator),
@@ -198,10 +197,6 @@ class Kattis2025:
         """A ``problem.yaml`` that names a ``problem_format_version``."""
         text = kattis.problem_yaml_text(folder)
         return text is not None and re.search(r"(?m)^problem_format_version:", text) is not None
-
-    def judged(self, folder: Path) -> list[PackagedTest]:
-        """``data/sample`` and ``data/secret`` (``data/invalid_input`` and the output cases are the validators')."""
-        return kattis.judged(folder)
 
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """Nothing: ``problem.yaml`` holds the limit."""

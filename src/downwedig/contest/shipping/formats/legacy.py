@@ -13,9 +13,10 @@ import math
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
+from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from ..submissions import PackageLimits, Submission, kattis_limits, kattis_submissions
 from . import kattis
-from .base import LICENSE, NAME, SOURCE, SOURCE_URL, PackagedTest, Problem, header, resource
+from .base import Problem, header, resource
 
 __all__ = ["FORMAT", "LEGACY_MULTIPLIER", "Legacy", "problem_yaml"]
 
@@ -36,7 +37,7 @@ def problem_yaml(uuid: str) -> str:
     )
 
 
-class Legacy:
+class Legacy(kattis.Kattis):
     """The ``legacy`` format (see the module docstring)."""
 
     name: str = "legacy"
@@ -60,10 +61,6 @@ class Legacy:
         """A ``problem.yaml`` without ``problem_format_version``."""
         text = kattis.problem_yaml_text(folder)
         return text is not None and "problem_format_version:" not in text
-
-    def judged(self, folder: Path) -> list[PackagedTest]:
-        """``data/sample`` and ``data/secret``."""
-        return kattis.judged(folder)
 
     def time_limit_note(self, limit: float, slowest_cpu_s: float | None) -> str:
         """That verifyproblem derives its own limit, about how much, and how to judge with this one."""

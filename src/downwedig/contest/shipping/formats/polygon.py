@@ -23,7 +23,8 @@ ejudge import.  The format-neutral :class:`~.base.Problem` laid out as Polygon h
   DOMjudge zip's is).
 
 Cost: one ``lualatex`` run (a few seconds) and O(total size).  The zip Polygon
-uploads is the folder's files at its root (:func:`zip_members`).
+uploads is the folder's files at its root, ``problem.xml`` first
+(:meth:`Polygon.archive`).
 
 >>> script_line("random --n 10 --seed 3 --red 3/10")
 ('gen', 'random', '--n', '10', '--seed', '3', '--red', '3/10')
@@ -36,47 +37,46 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from ....errors import CommandError
 from ....staircase import MEMORY_LIMIT_MIB
+from ...generating.registry import get_family
 from ...judging.check import check
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, VALID_OUTPUTS
-from ..destination import MARKER
-from ..polygon import CPP, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
+from ..facts import LICENSE, NAME
+from ..polygon import CPP, TAGS, CheckerTest, PolygonProblem, PolygonTest, Solution, package_files
+from ..statement import PDF_TOOL, build_pdf
 from ..submissions import PackageLimits, Submission, polygon_limits, polygon_submissions
-from ..testlib import find_header, source
-from .base import LICENSE, NAME, PackagedTest, Problem, resource
+from ..testlib import find_header, header_missing, source
+from .base import Archive, PackagedTest, Problem, folder_members, resource
 
 __all__ = [
     "FORMAT",
-    "ZIP_COMMENT",
     "Polygon",
     "checker_tests",
     "missing",
     "polygon_problem",
     "script_line",
+    "setter_solutions",
     "solutions",
     "validator_tests",
-    "zip_members",
 ]
 
-#: The comment of the zip ``package --zip`` writes for Polygon (what marks it as this tool's, for ``--force``).
-ZIP_COMMENT = b"made by downwedig package --zip, for Polygon"
 #: What a checker's exit status means as a Polygon checker test's verdict.
 _VERDICTS = {0: "ok", 1: "wrong-answer", 2: "presentation-error"}
 
 
 def script_line(arguments: str) -> tuple[str, ...]:
     """The words of the Polygon script line for the test ``downwedig gen ARGUMENTS`` prints: ``gen ARGUMENTS``
-    (for ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n`` it ignores). O(len).
+    (for a largest family, ``max``, which makes the judge's largest test whatever ``--n``, without the ``--n``
+    it ignores). O(len).
 
     >>> script_line("max --n 10 --seed 0 --kind cycles")
     ('gen', 'max', '--seed', '0', '--kind', 'cycles')
     """
     words = shlex.split(arguments)
-    if words[:1] == ["max"] and "--n" in words:
+    if words and get_family(words[0]).largest and "--n" in words:
         at = words.index("--n")
         del words[at : at + 2]
     return ("gen", *words)
@@ -127,6 +127,66 @@ def solutions(accepted: Mapping[str, bytes], wrong_answer: Mapping[str, bytes], 
     ]
 
 
+#: Polygon's source type of a solution, by its file's extension (others are not listed: say so).
+SOURCE_TYPES = {".cpp": CPP, ".cc": CPP, ".cxx": CPP, ".c": "c.gcc", ".py": "python.3", ".java": "java11"}
+
+
+def _desc_tag(text: str) -> str | None:
+    """The tag a ``.desc`` file gives (``Tag: WRONG_ANSWER`` is ``wrong-answer``), or None."""
+    found = re.search(r"(?m)^Tag:\s*(\S+)\s*$", text)
+    return found[1].lower().replace("_", "-") if found else None
+
+
+def setter_solutions(kept: Mapping[str, Path]) -> tuple[list[Solution], list[str]]:
+    """The setter's solutions among the files ``kept`` by a rebuild (``solutions/NAME`` with ``NAME.desc`` beside
+    it, as Polygon writes one), as problem.xml lists them (not written again: they stay the setter's); and a line
+    for each solution of theirs, listed or why not. O(files).
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.cpp.desc").write_text("File name: a.cpp\\nTag: WRONG_ANSWER\\n")
+    >>> listed, said = setter_solutions({"solutions/a.cpp": folder / "a.cpp", "solutions/a.cpp.desc": folder /
+    ...     "a.cpp.desc", "solutions/b.py": folder / "b.py", "notes.txt": folder / "notes.txt"})
+    >>> [(s.name, s.type, s.tag) for s in listed]
+    [('a.cpp', 'cpp.g++17', 'wrong-answer')]
+    >>> said[1]
+    "solutions/b.py is not in problem.xml, so Polygon, p2d and rbx do not run it: give it solutions/b.py.desc \
+(Polygon's own form: 'File name: b.py', then 'Tag: WRONG_ANSWER', say)"
+    """
+    listed, said = [], []
+    for path in sorted(kept):
+        folder, _, name = path.partition("/")
+        if folder != "solutions" or "/" in name or name.endswith(".desc"):
+            continue
+        desc = kept.get(f"{path}.desc")
+        tag = None
+        if desc is not None:
+            try:
+                tag = _desc_tag(desc.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                tag = None
+        kind = SOURCE_TYPES.get(Path(name).suffix)
+        if desc is None:
+            said.append(
+                f"{path} is not in problem.xml, so Polygon, p2d and rbx do not run it: give it {path}.desc "
+                f"(Polygon's own form: 'File name: {name}', then 'Tag: WRONG_ANSWER', say)"
+            )
+        elif tag not in TAGS or tag == "main":
+            said.append(
+                f"{path} is not in problem.xml: its .desc's tag {tag or '(none)'} is not one Polygon gives a "
+                f"setter's solution ({', '.join(t.upper().replace('-', '_') for t in TAGS if t != 'main')})"
+            )
+        elif kind is None:
+            said.append(
+                f"{path} is not in problem.xml: Polygon's source type for {Path(name).suffix or 'it'} is not "
+                f"known here ({', '.join(SOURCE_TYPES)})"
+            )
+        else:
+            listed.append(Solution(name, b"", kind, tag))
+            said.append(f"{path} is in problem.xml, tagged {tag} (its .desc)")
+    return listed, said
+
+
 def missing() -> list[str]:
     """What writing a Polygon package needs and this machine lacks, each with how to install it: testlib.h
     (the package carries it) and ``lualatex`` (its PDF statement). O(PATH).
@@ -134,13 +194,7 @@ def missing() -> list[str]:
     >>> isinstance(missing(), list)
     True
     """
-    from ..statement import PDF_TOOL  # (it reads this package's NAME: imported late)
-
-    lacking = []
-    try:
-        find_header()
-    except CommandError as exc:
-        lacking.append(str(exc).replace(" is not installed: ", ", which it carries: "))
+    lacking = header_missing()
     if shutil.which(PDF_TOOL[0]) is None:
         lacking.append(f"{PDF_TOOL[0]}, for the statement's PDF: {PDF_TOOL[1]}")
     return lacking
@@ -148,8 +202,6 @@ def missing() -> list[str]:
 
 def _statement_pdf(sample: bytes, sample_answer: bytes, time_limit: float) -> bytes:
     """``problem.pdf``: the statement with its limits and the sample, as the DOMjudge zip's (``lualatex``)."""
-    from ..statement import build_pdf  # (its CommandError names what to install where lualatex is missing)
-
     return build_pdf(resource("problem", "problem.en.tex"), sample, sample_answer, time_limit, MEMORY_LIMIT_MIB)
 
 
@@ -159,6 +211,7 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
     unless ``pdf`` is False, its PDF. O(size), and the PDF's ``lualatex`` run; testlib.h or ``lualatex``
     missing: a :class:`~downwedig.errors.CommandError` naming what to install.
 
+    >>> from downwedig.errors import CommandError
     >>> try:
     ...     made = polygon_problem(Problem("d", "0", 5, [("sample/1", b"1\\nWWWWWWWW\\n", b"2\\n"),
     ...         ("secret/a", b"2\\nWWWWWWWW\\nWWWWWWWW\\n", b"21\\n")], {"solution.cpp": b"", "solution.py": b""},
@@ -187,23 +240,12 @@ def polygon_problem(problem: Problem, *, pdf: bool = True) -> PolygonProblem:
         testlib=find_header().read_bytes(),
         statement=resource("problem", "problem.en.tex").decode("utf-8"),
         solutions=solutions(problem.accepted, problem.wrong_answer, problem.slow),
+        listed=setter_solutions(problem.kept)[0],
         validator_tests=validator_tests(sample),
         checker_tests=checker_tests(sample, sample_answer),
         pdf=_statement_pdf(sample, sample_answer, problem.time_limit) if pdf else None,
         author=LICENSE[1],
     )
-
-
-def zip_members(folder: Path) -> list[tuple[str, bytes]]:
-    """The members of the zip Polygon uploads: the package's files at its root (``problem.xml`` first), without
-    the manifest. O(size).
-
-    >>> zip_members(Path("/nonexistent"))
-    []
-    """
-    files = sorted(path for path in folder.rglob("*") if path.is_file() and path.name != MARKER)
-    members = [(path.relative_to(folder).as_posix(), path.read_bytes()) for path in files]
-    return sorted(members, key=lambda member: member[0] != "problem.xml")
 
 
 class Polygon:
@@ -212,6 +254,7 @@ class Polygon:
     name: str = "polygon"
     summary: str = "a Polygon package, for Codeforces and the systems that import one (p2d, rbx, CMS)"
     checks: tuple[str, ...] = ("p2d", "rbx")
+    judge: str = "Polygon"
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
@@ -243,6 +286,31 @@ class Polygon:
         """The package's solutions, each with what it must get (:mod:`~downwedig.contest.shipping.submissions`)."""
 
         return polygon_submissions(folder)
+
+    def missing(self, zip: bool) -> list[str]:
+        """testlib.h and ``lualatex``, zip or not (:func:`missing`)."""
+        return missing()
+
+    def archive(self, folder: Path, time_limit: float) -> Archive:
+        """What Polygon's "upload package" takes: the folder's files at its root, ``problem.xml`` first."""
+        return Archive(self.judge, folder_members(folder, "problem.xml"), "problem.xml first")
+
+    def submission_path(self, mistake: str) -> str:
+        """``solutions/MISTAKE.py``."""
+        return f"solutions/{mistake}.py"
+
+    def test_label(self, name: str, index: int) -> str:
+        """Polygon's number and the plan's name: ``test 05 (secret/04-n8-equal)``."""
+        return f"test {index:02d} ({name})"
+
+    def notes(self, problem: Problem) -> list[str]:
+        """Each solution of the setter's in ``solutions/``: listed in problem.xml with its ``.desc``'s tag, or why
+        not (:func:`setter_solutions`)."""
+        return setter_solutions(problem.kept)[1]
+
+    def stale(self, kept: Sequence[str]) -> list[str]:
+        """Nothing: the importers make their packages elsewhere."""
+        return []
 
 
 #: The one object of this format, for the registry.

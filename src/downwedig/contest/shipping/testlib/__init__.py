@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ....errors import CommandError
 
-__all__ = ["HEADER", "PROGRAMS", "build", "find_header", "header_version", "source"]
+__all__ = ["HEADER", "PROGRAMS", "build", "find_header", "header_missing", "header_version", "source"]
 
 #: The programs, by file name: what each is.
 PROGRAMS = {
@@ -88,6 +88,20 @@ def find_header() -> Path:
         if header.is_file():
             return header
     raise CommandError(f"testlib.h is not installed: {_INSTALL}")
+
+
+def header_missing() -> list[str]:
+    """``[what to install]`` where testlib.h is missing (a package that carries it cannot be written), else ``[]``.
+    O(1).
+
+    >>> all("rbx-cp" in what for what in header_missing())
+    True
+    """
+    try:
+        find_header()
+    except CommandError as exc:
+        return [str(exc).replace(" is not installed: ", ", which it carries: ")]
+    return []
 
 
 def header_version(header: bytes) -> str:

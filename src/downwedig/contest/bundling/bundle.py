@@ -1,8 +1,9 @@
 """One self-contained Python file made from the package's own modules: what a judge runs.
 
 A judge takes one file, with the standard library only.  :func:`bundle` makes
-it from a *program* (a module of :mod:`downwedig.contest.shipping.programs` with a
-``main(argv, stdin, stdout, stderr) -> status`` function) and every module of
+it from a *program* (:class:`Program`: a module of the package with a
+``main(argv, stdin, stdout, stderr) -> status`` function, such as those of
+:data:`downwedig.contest.shipping.programs.PROGRAMS`) and every module of
 the package that program imports, found by reading their imports
 (:func:`needed_modules`), so the file follows the modules as they are: no
 second copy of the engine is kept by hand.
@@ -17,12 +18,12 @@ modules' relative imports find each other; then it calls the program's
 ``main`` with the command line and the standard streams and exits with its
 status.  Only the modules the program needs are embedded, and imports under
 ``if TYPE_CHECKING:`` are not followed, and only the definitions the program
-can reach are kept (:mod:`~downwedig.contest.shipping.shake`), so start-up stays
+can reach are kept (:mod:`~downwedig.contest.bundling.shake`), so start-up stays
 small (compiling is most of it under CPython: the solution's modules are a tenth
 smaller once shaken, and it imports neither ``enum`` nor ``functools``).  The embedded modules must run on Python 3.9
 (Debian's PyPy 3.9 is what Kattis runs ``.py`` files with).
 
->>> text = bundle(PROGRAMS["solution"])
+>>> text = bundle(Program("downwedig.contest.shipping.programs.solution", "the solution"))
 >>> text.startswith("#!/usr/bin/env python3") and "downwedig.engine.solver" in text
 True
 """
@@ -41,22 +42,12 @@ from .inline import inline
 from .shake import shake
 from .stripped import Parsed, is_type_checking, parsed, strip
 
-__all__ = [
-    "CODEFORCES_LIMIT",
-    "PROGRAMS",
-    "CyclicImport",
-    "PackageImport",
-    "Program",
-    "bundle",
-    "mistake_program",
-    "needed_modules",
-]
+__all__ = ["CODEFORCES_LIMIT", "CyclicImport", "PackageImport", "Program", "bundle", "needed_modules"]
 
 #: The largest source Codeforces accepts (64 KB), which ``downwedig bundle`` keeps to by default.
 CODEFORCES_LIMIT = 65_536
 #: The package whose modules are bundled.
 PACKAGE = "downwedig"
-_PROGRAMS = f"{PACKAGE}.contest.shipping.programs"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
@@ -69,42 +60,6 @@ class Program:
     function: str = "main"
     arguments: tuple[str, ...] = ()
     as_written: bool = False  # a program in one file of its own (standard library only): shipped as it is
-
-
-#: The programs of a problem package, by the name ``downwedig bundle`` knows them by.
-PROGRAMS = {
-    "solution": Program(
-        f"{_PROGRAMS}.solution", "the solution: the judge's input on stdin, one digit per day on stdout"
-    ),
-    "input-validator": Program(
-        f"{_PROGRAMS}.input_validator", "the input validator (Kattis: exit 42 valid, 43 invalid, why on stderr)"
-    ),
-    "answer-validator": Program(
-        f"{_PROGRAMS}.answer_validator",
-        "the answer validator (BAPCtools: INPUT < answer; exit 42 valid, 43 invalid, why on stderr)",
-    ),
-    "output-validator": Program(
-        f"{_PROGRAMS}.output_validator",
-        "the output validator (Kattis: INPUT ANSWER FEEDBACK_DIR < output; exit 42 accepted, 43 wrong)",
-    ),
-    "slow": Program(f"{_PROGRAMS}.slow", "a correct but slow solution: every day recomputed from the rules, O(n^2)"),
-    "editorial": Program(
-        f"{_PROGRAMS}.editorial",
-        "the editorial's short solution (docs/editorial.md, section 6), commented section by section: O(256 n)",
-        as_written=True,
-    ),
-}
-
-
-def mistake_program(name: str) -> Program:
-    """The program of the solution with mistake ``name`` (see :mod:`~.programs.mistakes`). O(1).
-
-    >>> mistake_program("first_day").arguments
-    ('first_day',)
-    """
-    from .programs.mistakes import MISTAKES
-
-    return Program(f"{_PROGRAMS}.mistakes", f"a wrong solution: {MISTAKES[name].description}", arguments=(name,))
 
 
 class CyclicImport(ValueError):
@@ -283,7 +238,7 @@ def _statement_text(statement: ast.stmt, module: Parsed, last: ast.stmt | None) 
 @functools.lru_cache(maxsize=32)  # (tests and scripts make several packages in one process: inline them once)
 def _inlined(texts: tuple[tuple[str, str], ...], module: str, function: str) -> tuple[str, str]:
     """The code of ``texts`` (name, source) stripped, shaken for the entry ``module.function`` and inlined into
-    one namespace (:func:`~downwedig.contest.shipping.inline.inline`), with a comment naming each module; and
+    one namespace (:func:`~downwedig.contest.bundling.inline.inline`), with a comment naming each module; and
     the entry's name there. O(size of the texts); the same texts are inlined once per process."""
     modules = {name: parsed(strip(text)) for name, text in texts}
     trees = {name: ast.Module(body=list(one.body), type_ignores=[]) for name, one in modules.items()}
@@ -305,9 +260,9 @@ def bundle(program: Program, *, full: bool = False) -> str:
 
     By default the file is plain Python a person can read (the form Codeforces' 64 KB and its rules
     against obfuscated code allow): the modules the program needs, :func:`strip`-ped (no docstrings,
-    comments or annotations), shaken (:func:`~downwedig.contest.shipping.shake.shake`: only the top-level
+    comments or annotations), shaken (:func:`~downwedig.contest.bundling.shake.shake`: only the top-level
     definitions the program can reach) and inlined into one namespace
-    (:func:`~downwedig.contest.shipping.inline.inline`: their imports of each other dropped, names kept),
+    (:func:`~downwedig.contest.bundling.inline.inline`: their imports of each other dropped, names kept),
     each after the modules it needs and under a comment naming it; the solution is well under
     :data:`CODEFORCES_LIMIT`.  Its first statement is :data:`NEEDS`.  With ``full``, each module's source
     is embedded as it is, docstrings and all, and run as a module of its own when first imported (over
@@ -315,7 +270,7 @@ def bundle(program: Program, *, full: bool = False) -> str:
     Deterministic: the same version of the package gives the same text.
     Cost: O(size of the modules), tens of milliseconds (once per process for the same program).
 
-    >>> text = bundle(PROGRAMS["input-validator"])
+    >>> text = bundle(Program("downwedig.contest.shipping.programs.input_validator", "the input validator"))
     >>> text.count("import ") < 10 and "exec(" not in text and "\\ndef main(" in text
     True
     """

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from downwedig.contest.shipping.inline import InlineError, inline
+from downwedig.contest.bundling.inline import InlineError, inline
 
 
 def flat_text(sources: dict[str, str]) -> dict[str, str]:

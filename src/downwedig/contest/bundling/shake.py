@@ -1,6 +1,6 @@
 """Tree shaking for a bundle: the top-level definitions a program can reach, and no others.
 
-A one-file program (:mod:`downwedig.contest.shipping.bundle`) carries whole modules, but it
+A one-file program (:mod:`downwedig.contest.bundling.bundle`) carries whole modules, but it
 uses a part of each: the solution never draws a :class:`~downwedig.staircase.Player`, for
 instance, whose ``enum`` import alone costs about 5 ms of a start-up budget of tens.
 :func:`shake` keeps, in each module, the top-level statements that define a name the

@@ -3,7 +3,7 @@ once, and each statement written back once.
 
 :func:`strip` drops docstrings, comments, annotations and ``if TYPE_CHECKING:`` blocks (the same code,
 about half the text, compiled faster); :func:`parsed` gives the statements of a stripped module, which
-:func:`~downwedig.contest.shipping.shake.shake` chooses from and :meth:`Parsed.text` writes back.  A
+:func:`~downwedig.contest.bundling.shake.shake` chooses from and :meth:`Parsed.text` writes back.  A
 package bundles the engine's modules for several programs, so each is stripped, parsed and written once
 per process.  Cost: O(size of the module), once.
 """

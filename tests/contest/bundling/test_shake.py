@@ -5,8 +5,9 @@ from __future__ import annotations
 import ast
 import textwrap
 
-from downwedig.contest.shipping.bundle import PROGRAMS, bundle
-from downwedig.contest.shipping.shake import shake
+from downwedig.contest.bundling.bundle import bundle
+from downwedig.contest.bundling.shake import shake
+from downwedig.contest.shipping.programs import PROGRAMS
 
 MODULES = {
     "pkg.base": """

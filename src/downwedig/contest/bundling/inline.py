@@ -1,8 +1,8 @@
 """Inlining: the modules a program needs as one namespace of plain Python, what the readable bundle is.
 
 A judge takes one file.  :func:`inline` turns the stripped and shaken modules of a program
-(:mod:`~downwedig.contest.shipping.stripped`, :mod:`~downwedig.contest.shipping.shake`), in the order
-:func:`~downwedig.contest.shipping.bundle.needed_modules` gives (each after the modules it imports), into
+(:mod:`~downwedig.contest.bundling.stripped`, :mod:`~downwedig.contest.bundling.shake`), in the order
+:func:`~downwedig.contest.bundling.bundle.needed_modules` gives (each after the modules it imports), into
 the statements of one module: the imports between the package's modules dropped (every name is then a
 global of the one namespace, defined above the code that runs it), the standard library's imports
 gathered at the top, and a name that two modules define each for itself (``START`` of the sweep and of
@@ -168,7 +168,7 @@ def inline(trees: dict[str, ast.Module], package: str) -> Flat:
     >>> flat = inline({"p.a": ast.parse("import p.b")}, "p")
     Traceback (most recent call last):
     ...
-    downwedig.contest.shipping.inline.InlineError: p.a imports the module p.b whole: import its names
+    downwedig.contest.bundling.inline.InlineError: p.a imports the module p.b whole: import its names
     """
     standard: dict[str, str] = {}  # a name the standard library's top-level imports bind -> what it is
     imports: list[ast.stmt] = []

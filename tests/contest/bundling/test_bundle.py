@@ -14,19 +14,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from downwedig import answer, parse
+from downwedig.contest.bundling import bundle as bundle_module
+from downwedig.contest.bundling.bundle import CODEFORCES_LIMIT, PackageImport, _literal, bundle, needed_modules
+from downwedig.contest.bundling.stripped import strip
 from downwedig.contest.generating.registry import all_families, generate, to_text
-from downwedig.contest.shipping import bundle as bundle_module
-from downwedig.contest.shipping.bundle import (
-    CODEFORCES_LIMIT,
+from downwedig.contest.shipping.programs import (
     PROGRAMS,
-    PackageImport,
-    _literal,
-    bundle,
+    input_validator,
     mistake_program,
-    needed_modules,
+    mistakes,
+    output_validator,
+    slow,
+    solution,
 )
-from downwedig.contest.shipping.programs import input_validator, mistakes, output_validator, slow, solution
-from downwedig.contest.shipping.stripped import strip
 from downwedig.exact import canonical_columns, canonical_shape
 from downwedig.moves import canonical_masks, column_move_masks, packed_move_masks
 from downwedig.staircase import Staircase, unpack_values
