@@ -13,10 +13,10 @@ from downwedig.contest.judging.judge import (
     classify,
     find_tests,
     judge,
-    suggested_time_limit,
     summary,
 )
 from downwedig.contest.judging.verdict import Limits, Verdict
+from downwedig.contest.running.limits import suggested_time_limit
 from downwedig.contest.running.run import Run
 from downwedig.errors import InvalidAnswer, InvalidStaircase, InvalidTests
 

@@ -53,11 +53,10 @@ from ..running.run import JudgeFailure, Run, describe_exit
 from ..running.runner import Runner
 from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
-from .summary import AC_TO_TIME_LIMIT, Summary, suggested_time_limit, summary
+from .summary import Summary, summary
 from .verdict import Limits, Verdict
 
 __all__ = [
-    "AC_TO_TIME_LIMIT",
     "MLE_SHARE",
     "Result",
     "Summary",
@@ -68,7 +67,6 @@ __all__ = [
     "judge",
     "judge_test",
     "read_test",
-    "suggested_time_limit",
     "summary",
 ]
 

@@ -4,7 +4,7 @@ A judging's results (:class:`~downwedig.contest.judging.judge.Result`, or
 anything with the same fields) are summed up once, by :func:`summary`, into a
 typed :class:`Summary` that the reports read field by field and the JSON
 report gives as :meth:`Summary.as_json`.  The time limit suggested is the
-package format's rule (:data:`AC_TO_TIME_LIMIT` times the slowest accepted
+package format's rule (:data:`~downwedig.contest.running.limits.AC_TO_TIME_LIMIT` times the slowest accepted
 run, rounded up to a whole second).  O(results).
 
 >>> from downwedig.contest.judging.judge import Result
@@ -15,16 +15,13 @@ run, rounded up to a whole second).  O(results).
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Sequence
 from typing import Protocol
 
+from ..running.limits import suggested_time_limit
 from .verdict import Verdict
 
-__all__ = ["AC_TO_TIME_LIMIT", "Outcome", "Summary", "suggested_time_limit", "summary"]
-
-#: The package format's ``ac_to_time_limit``: a time limit is at least this many times the slowest accepted run.
-AC_TO_TIME_LIMIT = 2.0
+__all__ = ["Outcome", "Summary", "summary"]
 
 
 class Outcome(Protocol):
@@ -75,16 +72,6 @@ class Summary:
         fields["verdict"] = str(self.verdict)
         fields["counts"] = {str(verdict): count for verdict, count in self.counts.items()}
         return fields
-
-
-def suggested_time_limit(slowest_s: float) -> int:
-    """The time limit the package format derives from the slowest accepted run: :data:`AC_TO_TIME_LIMIT` times
-    it, rounded up to a whole second (its default ``time_resolution``), at least 1 s. O(1).
-
-    >>> suggested_time_limit(0.07), suggested_time_limit(1.2)
-    (1, 3)
-    """
-    return max(1, math.ceil(round(slowest_s * AC_TO_TIME_LIMIT, 6)))
 
 
 def summary(results: Sequence[Outcome]) -> Summary:

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from ..judging.answers import natural_key
 from ..judging.expectation import Expectation, verdicts
+from ..running.limits import LEGACY_MULTIPLIER
 from .yamlish import InvalidYaml, read_yaml
 
 __all__ = [
@@ -186,7 +187,7 @@ def kattis_limits(folder: Path, *, legacy: bool) -> PackageLimits:
         return PackageLimits(
             float(ini.group(1)), f"{folder / 'domjudge-problem.ini'} (timelimit)", _int(memory), memory_source
         )
-    factor = _number(limits.get("time_multiplier")) or 5.0
+    factor = _number(limits.get("time_multiplier")) or float(LEGACY_MULTIPLIER)
     why = f"{where} has no time limit (legacy): verifyproblem derives it"
     return PackageLimits(None, why, _int(memory), memory_source, factor)
 

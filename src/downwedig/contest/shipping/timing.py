@@ -2,7 +2,7 @@
 
 A judge measures CPU time, and the package format derives a time limit from
 the slowest accepted run: at least ``ac_to_time_limit`` (2) times it, rounded
-up to a whole second (:func:`~downwedig.contest.judging.judge.suggested_time_limit`).  :func:`measure` runs each
+up to a whole second (:func:`~downwedig.contest.running.limits.suggested_time_limit`).  :func:`measure` runs each
 accepted solution that can run here -- the C++ one compiled with ``g++ -O2``,
 the one-file Python one under CPython and under PyPy -- on every test, checks
 that it is accepted, and keeps its slowest run; :func:`choose` picks the limit:
@@ -27,8 +27,9 @@ from pathlib import Path
 
 from ...errors import CommandError
 from ...staircase import TIME_LIMIT_S
-from ..judging.judge import AC_TO_TIME_LIMIT, classify, suggested_time_limit
+from ..judging.judge import classify
 from ..judging.verdict import Limits, Verdict
+from ..running.limits import AC_TO_TIME_LIMIT, suggested_time_limit
 from ..running.runner import Runner
 from .formats.base import PackageFormat
 

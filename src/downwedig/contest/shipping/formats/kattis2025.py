@@ -21,7 +21,7 @@ from ....engine.solver import answer as engine_answer
 from ....reader import parse
 from ....staircase import MEMORY_LIMIT_MIB
 from ...generating.registry import parse_gen_words, to_text
-from ...judging.judge import AC_TO_TIME_LIMIT
+from ...running.limits import AC_TO_TIME_LIMIT, TIME_LIMIT_TO_TLE
 from ..cases import INVALID_INPUTS, INVALID_OUTPUTS, STRICT_FLAGS, STRICT_INVALID_OUTPUTS, VALID_OUTPUTS
 from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from ..programs.mistakes import MISTAKES
@@ -32,16 +32,12 @@ from .generators import FUZZ, MANUAL, fuzz_arguments, generators_yaml
 
 __all__ = [
     "FORMAT",
-    "TIME_LIMIT_TO_TLE",
     "Kattis2025",
     "problem_yaml",
     "submissions_yaml",
     "validation_files",
 ]
 
-#: The format's other time multiplier (2025-09's default): a too-slow submission must take at least the limit
-#: times this (and the limit is at least the slowest accepted run times ``AC_TO_TIME_LIMIT``).
-TIME_LIMIT_TO_TLE = 1.5
 VERSION = "2025-09"
 
 

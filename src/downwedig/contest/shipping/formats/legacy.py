@@ -13,15 +13,13 @@ import math
 from pathlib import Path
 
 from ....staircase import MEMORY_LIMIT_MIB
+from ...running.limits import LEGACY_MULTIPLIER
 from ..facts import LICENSE, NAME, SOURCE, SOURCE_URL
 from ..submissions import PackageLimits, Submission, kattis_limits, kattis_submissions
 from . import kattis
 from .base import Problem, header, resource
 
-__all__ = ["FORMAT", "LEGACY_MULTIPLIER", "Legacy", "problem_yaml"]
-
-#: What verifyproblem multiplies the slowest accepted run by in the legacy format (its ``time_multiplier``).
-LEGACY_MULTIPLIER = 5
+__all__ = ["FORMAT", "Legacy", "problem_yaml"]
 
 
 def problem_yaml(uuid: str) -> str:
