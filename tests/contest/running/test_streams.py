@@ -29,7 +29,7 @@ def test_reading_what_is_left_stops_at_a_writer_that_never_ends() -> None:
     assert writer.stdout is not None
     drain = Drain(os.dup(writer.stdout.fileno()), cap=1 << 30, kept=1 << 16)
     try:
-        select.select([drain.fd], [], [], 10)  # (once it has written)
+        select.select([writer.stdout], [], [], 10)  # (once it has written)
         start = time.monotonic()
         drain.read_rest(chunks=8)
         assert time.monotonic() - start < 5 and 0 < drain.size <= 8 << 16
