@@ -12,7 +12,7 @@ import sys
 
 # (add_key, keyctl) by machine.
 CALLS = {"x86_64": (248, 250), "aarch64": (217, 219), "riscv64": (217, 219), "ppc64le": (269, 271), "s390x": (278, 280)}
-ADD_KEY, KEYCTL = CALLS[platform.machine()]
+ADD_KEY, KEYCTL = CALLS.get(platform.machine(), (-1, -1))  # (elsewhere: every call fails, ENOSYS)
 SESSION, USER = -3, -4
 JOIN, SEARCH, READ = 1, 10, 11
 libc = ctypes.CDLL(None, use_errno=True)
@@ -36,13 +36,18 @@ def find(name: str) -> str:
     return os.strerror(ctypes.get_errno())
 
 
-if sys.argv[1] == "plant":
-    if libc.syscall(KEYCTL, JOIN, b"downwedig-tests") < 0:
-        raise OSError(ctypes.get_errno(), "cannot join a session keyring")
-    print(add(sys.argv[2], sys.argv[3], SESSION), file=sys.stderr)
-    command = sys.argv[sys.argv.index("--") + 1 :]
-    os.execvp(command[0], command)
-elif sys.argv[1] == "find":
-    print(find(sys.argv[2]))
-elif sys.argv[1] == "store":
-    print(add(sys.argv[2], sys.argv[3], USER))
+def main() -> None:
+    if sys.argv[1] == "plant":
+        if libc.syscall(KEYCTL, JOIN, b"downwedig-tests") < 0:
+            raise OSError(ctypes.get_errno(), "cannot join a session keyring")
+        print(add(sys.argv[2], sys.argv[3], SESSION), file=sys.stderr)
+        command = sys.argv[sys.argv.index("--") + 1 :]
+        os.execvp(command[0], command)
+    elif sys.argv[1] == "find":
+        print(find(sys.argv[2]))
+    elif sys.argv[1] == "store":
+        print(add(sys.argv[2], sys.argv[3], USER))
+
+
+if __name__ == "__main__":  # (a script: pytest imports it for its doctests, with its own argv)
+    main()
