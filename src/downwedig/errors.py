@@ -38,6 +38,7 @@ __all__ = [
     "UnknownFamily",
     "UsageError",
     "excerpt",
+    "printable",
 ]
 
 #: The most characters of a bad line (or value) that a message quotes: a line can be megabytes long.
@@ -59,6 +60,40 @@ def excerpt(text: str, limit: int = EXCERPT, *, quote: bool = True) -> str:
     cut = text[:limit]
     shown = repr(cut) if quote else cut
     return shown if len(text) <= limit else shown + "..."
+
+
+def _invisible(char: str) -> bool:
+    """Whether a character is a format character (Unicode category Cf: bidi overrides, zero-width ones) or a line
+    or paragraph separator, which would reorder or split what follows it on a screen."""
+    import unicodedata
+
+    return unicodedata.category(char) in ("Cf", "Zl", "Zp")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` with control characters, format characters (bidi overrides...) and undecodable bytes escaped, so
+    that a message stays one safe line.
+
+    A newline in a file name would split the message; an escape sequence would
+    reach the terminal; a right-to-left override would turn the rest of the
+    line around.  Other characters, accented letters included, stay, and so do
+    the control characters in ``keep`` (e.g. newlines in a multi-line excerpt).
+
+    >>> printable("a\\x1b[2Jb\\u202ec\\u00e9")
+    'a\\\\x1b[2Jb\\\\u202ec\u00e9'
+    """
+    out = []
+    for char in text:
+        code = ord(char)
+        if char in keep:
+            out.append(char)
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code < 0x20 or 0x7F <= code < 0xA0 or 0xD800 <= code <= 0xDFFF or (code > 0xA0 and _invisible(char)):
+            out.append(char.encode("unicode_escape", "backslashreplace").decode("ascii"))
+        else:
+            out.append(char)
+    return "".join(out)
 
 
 class DownwedigError(ValueError):

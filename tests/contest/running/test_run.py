@@ -444,6 +444,9 @@ def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_
     tempfile.tempdir = str(tmp_path)
     workspace._cleaned.discard(str(tmp_path))
     try:
+        report = workspace.time_report()  # (GNU time's report's first is enough: the process-group mode's)
+        workspace.unlink(report)
+        assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name]
         private, _ = workspace.run_folder()
         workspace.remove_tree(private)
     finally:

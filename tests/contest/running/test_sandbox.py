@@ -135,6 +135,12 @@ CASES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
         ("WA",),
         ("cgroup", "process-group"),
     ),
+    # The kernel's list of the keys a uid may see (as an ordinary user, the run's uid is the judge's): not there.
+    "lists the judge's keys": (
+        "grep -q downwedig-secret /proc/keys 2>/dev/null && echo 211112222212 || echo 111111111111",
+        ("WA",),
+        (),
+    ),
     # P6: no descriptor of the judge's is open in a run (GNU time's report, in the process-group mode, neither).
     "writes to the judge's descriptors": (
         "for fd in 3 4 5 6 7 8 9; do [ -e /proc/$$/fd/$fd ] && echo 211112222212 && exit 0; done; echo 111111111111",
@@ -284,6 +290,7 @@ AS_AN_ORDINARY_USER = (
         "overwrites the answers it finds",
         "starts a thousand processes",  # (without a cgroup: its processes are capped in its user namespace)
         "reads the judge's session keyring",
+        "lists the judge's keys",
         "writes to the judge's descriptors",
     ]
 )
@@ -418,3 +425,32 @@ def test_stop_all_ends_a_run_made_ready_ahead(tag: str) -> None:
         finally:
             stop_all(False)
     assert left_running(tag, patience=3) == []
+
+
+@pytest.mark.parametrize("isolation", ["auto", "process-group"])
+def test_a_judge_killed_with_sigkill_leaves_no_run_going_on(isolation: str, tag: str, tmp_path: Path) -> None:
+    # (the second audit: a run made ahead went on once its judge's gate closed; in the process-group mode GNU time,
+    # and the run itself as its namespace's first process, outlived the judge)
+    _full_mode()
+    tests = tmp_path / "t"
+    tests.mkdir()
+    for name in ("a", "b"):
+        shutil.copy(SAMPLE, tests / f"{name}.in")
+        shutil.copy(SAMPLE.with_suffix(".ans"), tests / f"{name}.ans")
+    env = {**os.environ, cgroup.CHOICE: isolation}
+    command = [sys.executable, "-m", "downwedig", "test", str(tests), "--time-limit", "60"]
+    judge = subprocess.Popen([*command, "--solution", "sleep 977321"], env=env)
+    deadline = time.monotonic() + 20
+    while len(our_processes(tag, runs=True)) < 2 and time.monotonic() < deadline:  # (a run going on, one made ahead)
+        time.sleep(0.05)
+    assert len(our_processes(tag, runs=True)) >= 2, "no run going on to kill the judge during"
+    judge.kill()
+    judge.wait()
+    if isolation == "auto" or os.geteuid() != 0:  # (with a cgroup, or an ordinary user's: gone with the judge)
+        deadline = time.monotonic() + 5
+        while our_processes(tag) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert our_processes(tag) == [], "a run of the killed judge went on"
+    else:  # (as root without a cgroup, the run went on as its namespace's first process: the next judge ends it)
+        subprocess.run([*command, "--solution", "true"], env=env, capture_output=True, timeout=60)
+    assert left_running(tag, patience=5) == [], "a run of the killed judge went on"

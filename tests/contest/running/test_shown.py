@@ -98,3 +98,54 @@ def test_a_named_folder_holding_an_archive_or_another_name_of_a_file_is_not_show
         run = run_solution(f"cat {shlex.quote(str(path))}; exit 0", b"", Limits())
         assert (run.stdout != b"") is (path.name == "notes.txt"), (path, run)
     assert not shown._shown_folder(str(folders["linked"])) and shown._shown_folder(str(folders["plain"]))
+
+
+def test_a_polygon_test_a_link_to_an_answer_and_the_kernel_s_views_are_not_shown(tmp_path: Path, boxed: None) -> None:
+    # (the second audit: Polygon's NN.a named by itself, a named symbolic link to an answer, /sys named)
+    answer = SAMPLE.with_suffix(".ans").read_bytes()
+    polygon = tmp_path / "tests"
+    polygon.mkdir()
+    for name in ("05", "05.a", "example.01.a"):
+        (polygon / name).write_bytes(answer)
+    links = tmp_path / "links"
+    links.mkdir()
+    (tmp_path / "t.in").write_bytes(SAMPLE.read_bytes())
+    (tmp_path / "t.ans").write_bytes(answer)
+    (links / "table.txt").symlink_to(tmp_path / "t.ans")
+    for path in (polygon / "05.a", polygon / "05", polygon / "example.01.a", links / "table.txt"):
+        run = run_solution(f"cat {shlex.quote(str(path))}; exit 0", b"", Limits())
+        assert run.stdout == b"", (path, run)
+    assert not shown._shown_folder(str(polygon))
+    run = run_solution("ls /sys/fs/cgroup /sys/kernel; exit 0", b"", Limits())
+    assert run.stdout == b"", run
+
+
+def test_naming_the_run_s_own_streams_is_no_failure(tmp_path: Path, boxed: None) -> None:
+    # (the second audit: /dev/stderr was bound as the judge's own, and the sandbox could not be made, when the
+    # judge's errors went to a file)
+    (tmp_path / "t.in").write_bytes(SAMPLE.read_bytes())
+    (tmp_path / "t.ans").write_bytes(SAMPLE.with_suffix(".ans").read_bytes())
+    solution = (
+        f"sh -c 'echo debug >/dev/stderr; cat /proc/self/status >/dev/null; exec {sys.executable} -m downwedig solve'"
+    )
+    with open(tmp_path / "judge.log", "wb") as log:
+        done = subprocess.run(
+            [sys.executable, "-m", "downwedig", "test", str(tmp_path), "--solution", solution],
+            stdout=subprocess.PIPE,
+            stderr=log,
+            timeout=60,
+        )
+    assert done.returncode == 0 and b"1 of 1 tests AC" in done.stdout, (done, (tmp_path / "judge.log").read_text())
+
+
+def test_a_program_or_a_folder_named_downwedig_is_not_downwedig_s_own(tmp_path: Path, boxed: None) -> None:
+    # (the second audit: the package was shown to a contestant's ./downwedig, and to a checkout named so)
+    folder = tmp_path / "downwedig"
+    folder.mkdir()
+    program = folder / "downwedig"
+    program.write_text(f"#!/bin/sh\nexec {sys.executable} -c 'import downwedig.cli' \"$@\"\n")
+    program.chmod(0o755)
+    for command in (str(program), f"sh -c 'cd {folder} && exec {sys.executable} -c \"import downwedig.cli\"'"):
+        assert not shown.own_command(command), command
+        run = run_solution(command, b"", Limits())
+        assert run.returncode == 1 and b"No module named 'downwedig" in run.stderr, (command, run)

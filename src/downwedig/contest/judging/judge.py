@@ -47,7 +47,7 @@ import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt
+from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt, printable
 from ...reader import parse
 from ..running.run import JudgeFailure, Run, describe_exit
 from ..running.runner import Runner
@@ -252,11 +252,12 @@ def _out_of_memory(run: Run, limits: Limits) -> bool:
 
 
 def _last_line(data: bytes, limit: int = 160) -> str:
-    """The last non-blank line of a run's error output (a traceback's says what went wrong), cut to ``limit``."""
+    """The last non-blank line of a run's error output (a traceback's says what went wrong), cut to ``limit``, its
+    control and format characters escaped (in every report: a terminal, a JSON viewer)."""
     lines = [line for line in data.decode("utf-8", "backslashreplace").splitlines() if line.strip()]
     if not lines:
         return ""
-    return excerpt(lines[-1].strip(), limit, quote=False)
+    return printable(excerpt(lines[-1].strip(), limit, quote=False))
 
 
 def classify(run: Run, expected: str, limits: Limits) -> Checked:

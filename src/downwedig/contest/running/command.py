@@ -198,23 +198,14 @@ def simple_words(command: str) -> list[str] | None:
     return words
 
 
-def run_words(command: str, processes: int | None = None) -> list[str]:
-    """The words that run ``command``: its own (:func:`simple_words`), else ``/bin/sh -c -- COMMAND``; with
-    ``processes``, a shell first caps the processes of the run's uid (``RLIMIT_NPROC``, set where the run is,
-    inside its sandbox). O(len).
+def run_words(command: str) -> list[str]:
+    """The words that run ``command``: its own (:func:`simple_words`), else ``/bin/sh -c -- COMMAND``. O(len).
 
-    >>> run_words("sort -n", 256)[2:]
-    ['ulimit -p 256 2>/dev/null\\nexec "$@"', 'sh', 'sort', '-n']
-    >>> run_words("exit 3", 256)
-    ['/bin/sh', '-c', 'ulimit -p 256 2>/dev/null\\nexit 3']
+    >>> run_words("exit 3")
+    ['/bin/sh', '-c', '--', 'exit 3']
     """
     words = simple_words(command)
-    if processes is None:
-        return words if words is not None else ["/bin/sh", "-c", "--", command]  # (-- : never its options)
-    cap = f"ulimit -p {processes} 2>/dev/null"
-    if words is not None:
-        return ["/bin/sh", "-c", f'{cap}\nexec "$@"', "sh", *words]
-    return ["/bin/sh", "-c", f"{cap}\n{command}"]
+    return words if words is not None else ["/bin/sh", "-c", "--", command]  # (-- : never its options)
 
 
 def limit_script(

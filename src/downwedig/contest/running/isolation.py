@@ -37,6 +37,7 @@ from typing import Protocol
 from ...errors import CommandError
 from . import sweep, workspace
 from .cgroup import Group, isolation, new_group
+from .kernel import dying_with_judge
 from .sandbox import sandbox
 from .streams import exited
 
@@ -168,7 +169,11 @@ class Swept:
         self.report = workspace.time_report() if has_gnu_time() else None
 
     def wrap(self, argv: list[str]) -> list[str]:
-        return argv if self.report is None else [_GNU_TIME, "-f", "%M", "-o", self.report, "--", *argv]
+        """GNU time first, where it is installed; it dies with the judge (``setpriv --pdeathsig``), so that what
+        it started (bubblewrap, tied to it) dies too, and a run held at its gate never goes on alone."""
+        if self.report is None:
+            return argv
+        return dying_with_judge([_GNU_TIME, "-f", "%M", "-o", self.report, "--", *argv])
 
     def closes(self, held: tuple[int, ...]) -> int | None:
         """The descriptor GNU time's report has in the run's shell: the first free one, as GNU time opens it with

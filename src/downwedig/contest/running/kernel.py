@@ -20,6 +20,12 @@ read what that run left in the uid's keyring.  As runc and Docker do:
 - :func:`clear_keyrings`: as root, the user keyrings of a run's uid emptied
   before the uid is leased again (:mod:`~downwedig.contest.running.uids`).
 
+And a process the judge starts must not outlive it: :func:`dying_with_judge`
+gives a command a parent-death signal (``setpriv --pdeathsig KILL``), for what
+bubblewrap's own ``--die-with-parent`` does not cover (GNU time between the
+judge and the sandbox; a sandbox held at its gate, which bubblewrap arms only
+once the gate opens, when a judge killed meanwhile is already gone).
+
 Each costs a system call or a few (the filter is made once: about 400 bytes).
 
 >>> len(seccomp_filter()) % 8, seccomp_filter() == seccomp_filter()
@@ -31,10 +37,18 @@ from __future__ import annotations
 import functools
 import os
 import platform
+import shutil
 import struct
 import threading
 
-__all__ = ["FILTERED", "clear_keyrings", "fresh_session_keyring", "keyrings_apart", "seccomp_filter"]
+__all__ = [
+    "FILTERED",
+    "clear_keyrings",
+    "dying_with_judge",
+    "fresh_session_keyring",
+    "keyrings_apart",
+    "seccomp_filter",
+]
 
 # (struct sock_filter: the operation, two jump offsets, the operand; struct seccomp_data: nr at 0, arch at 4.)
 _LOAD_WORD, _JUMP_EQUAL, _RETURN, _AND = 0x20, 0x15, 0x06, 0x54
@@ -157,3 +171,19 @@ def clear_keyrings(uid: int) -> None:
     finally:
         if _call(setresuid, 0, 0, 0) != 0:  # (cannot happen: the saved uid is root's; never go on as another)
             os._exit(70)
+
+
+@functools.cache
+def _setpriv() -> str | None:
+    return shutil.which("setpriv")
+
+
+def dying_with_judge(argv: list[str]) -> list[str]:
+    """``argv``, killed (``SIGKILL``) when the thread that starts it ends, where util-linux's ``setpriv`` is
+    installed (no privilege needed); as it is elsewhere. O(1).
+
+    >>> dying_with_judge(["true"])[-1]
+    'true'
+    """
+    setpriv = _setpriv()
+    return argv if setpriv is None else [setpriv, "--pdeathsig", "KILL", "--", *argv]

@@ -4,12 +4,15 @@
 pipes and its sandbox's setup, and starts its shell: the command is held
 until :meth:`Launch.run` lets it go:
 
-- **in the sandbox**, with a gate: the shell is placed in its cgroup and goes
+- **in the sandbox**, at a gate: the shell is placed in its cgroup and goes
   on into bubblewrap, which sets the sandbox up (its namespaces and mounts,
-  most of its cost) and then waits at the gate (``--block-fd``) until the
-  judge writes to it.  A launch made while the run before it goes on (see
+  most of its cost); in it a shell waits for the first line of the run's
+  input (:data:`~downwedig.contest.running.sandbox.GATE`), which the judge
+  writes when the run's turn comes, then becomes the command.  A launch made
+  while the run before it goes on (see
   :class:`~downwedig.contest.running.runner.Runner`) is ready when its turn
-  comes, and the run's clock, like its CPU time, starts at the gate;
+  comes, and the run's clock, like its CPU time, starts at the gate; a judge
+  that dies meanwhile closes the input, and the command never starts;
 - otherwise the shell stops itself until it is placed in its cgroup, at the
   release (or, in a process group, the command starts at once).
 
@@ -118,7 +121,7 @@ class Launch:
         box: Box,
         mark: str,
         pipes: tuple[int, int, int],
-        gate: int | None,
+        placed: bool,
         limits: Limits,
         timeout: float,
     ) -> None:
@@ -130,23 +133,16 @@ class Launch:
         self.writer: int | None = pipes[0]  # (the input's write end, the judge's: fed by run)
         self.stdout = Drain(pipes[1], cap=limits.output_bytes, kept=limits.output_bytes)
         self.stderr = Drain(pipes[2], cap=limits.output_bytes, kept=STDERR_KEPT)
-        self.gate = gate  # (the write end of the sandbox's gate, while the command waits at it)
+        self.placed = placed  # (in its cgroup already: a launch made ahead is placed as it is made)
         self.limits = limits  # (the run's: what its end is judged by)
         self.timeout = timeout
         self.ended = False
 
     def _release(self) -> float:
-        """Let the command go (open its gate, or place its shell and let it go on); when it went
-        (``time.monotonic()``): its clock and its CPU time start there."""
-        if self.gate is not None:
-            gate, self.gate = self.gate, None
-            try:
-                os.write(gate, b"x")
-            except OSError:  # (the sandbox is gone already: stop_all, or it could not be set up; its end says)
-                pass
-            finally:
-                os.close(gate)
-        elif self.counted.stop_first:
+        """Let the command go (place its shell in its cgroup and let it go on, where it is not yet; the gate opens
+        with its input's first line); when it went (``time.monotonic()``): its clock and its CPU time start there."""
+        if self.counted.stop_first and not self.placed:
+            self.placed = True
             self.counted.place(self.process.pid)
         self.counted.started()
         return time.monotonic()
@@ -170,7 +166,7 @@ class Launch:
         writer, self.writer = self.writer, None
         assert writer is not None, "a launch runs once"
         with self:
-            feeder = Feeder(writer, data)
+            feeder = Feeder(writer, self.box.opening + data)  # (the gate's line first: it lets the command go)
             ended = "killed"
             start = time.monotonic()
             try:
@@ -204,14 +200,14 @@ class Launch:
             )
 
     def discard(self) -> None:
-        """End what is left of the run (killed before its gate closes, if it was never let go), and remove its
-        pipes, folder and cgroup."""
+        """End what is left of the run (killed at its gate, if it was never let go), and remove its pipes, folder
+        and cgroup."""
         if not self.ended:
             self.counted.kill_now(self.process.pid)
             with contextlib.suppress(CommandError):
                 self._end("killed", time.monotonic() + 1.0)
-        _close_all([fd for fd in (self.gate, self.writer) if fd is not None])
-        self.gate = self.writer = None
+        _close_all([self.writer] if self.writer is not None else [])
+        self.writer = None
         self.stdout.close()
         self.stderr.close()
         self.stack.close()
@@ -237,9 +233,9 @@ def room(folder: str, needed: int) -> None:
         )
 
 
-def launch(command: str, limits: Limits, *, timeout: float, gate: bool = False) -> Launch:
-    """Start a run of the shell ``command`` under ``limits`` (see the module docstring), held until run; with
-    ``gate``, in the sandbox, it is set up now and waits at its gate. O(1) system calls.
+def launch(command: str, limits: Limits, *, timeout: float, ahead: bool = False) -> Launch:
+    """Start a run of the shell ``command`` under ``limits`` (see the module docstring), held until run; made
+    ``ahead`` (in the sandbox), it is set up now and waits at its gate. O(1) system calls.
 
     Raises :class:`Stopped` after :func:`stop_all`, a :class:`JudgeFailure`
     for the judge's own trouble, and a :class:`~downwedig.errors.CommandError`
@@ -268,11 +264,11 @@ def launch(command: str, limits: Limits, *, timeout: float, gate: bool = False) 
         env.update({sweep.MARK: mark, "TMPDIR": work if private else tempfile.gettempdir(), "PWD": work})
         env.pop("OLDPWD", None)
         # The pipes: the input's (its write end the judge's), the output's and errors' (their read ends the
-        # judge's), and the sandbox's gate and seccomp program (their read ends bubblewrap's).
+        # judge's), and the sandbox's seccomp program (its read end bubblewrap's).
         pipes = [os.pipe() for _ in range(3)]
-        gates = os.pipe() if gate and box.holds_at_gate else None
+        ahead = ahead and box.holds_at_gate
         program = _program_pipe() if box.name is not None else None
-        held = tuple(fd for fd in (None if gates is None else gates[0], program) if fd is not None)
+        held = () if program is None else (program,)
         try:
             inside = box.words(
                 command,
@@ -280,10 +276,9 @@ def launch(command: str, limits: Limits, *, timeout: float, gate: bool = False) 
                 space=limits.memory_mib << 20,
                 counted_by_wait=counted.limits_per_process,
                 uid=uid,
-                gate=None if gates is None else gates[0],
                 seccomp=program,
             )
-            inside += run_words(command, box.caps_processes(counted.limits_per_process))
+            inside += run_words(command)
             script = limit_script(
                 limits,
                 memory_per_process=counted.limits_per_process,
@@ -295,11 +290,14 @@ def launch(command: str, limits: Limits, *, timeout: float, gate: bool = False) 
             with sweep.LOCK:
                 if _stopping:
                     raise Stopped("runs were stopped")
-                kernel.fresh_session_keyring()  # (this thread's, which the run inherits: a keyring of its own)
+                # (this thread's, which the run inherits: a keyring of its own; where one could be had before and no
+                # filter keeps the run from keyrings, one that cannot be had now, the user's keys over quota, is FAIL)
+                if not kernel.fresh_session_keyring() and not box.filters_keyrings and kernel.keyrings_apart():
+                    raise JudgeFailure("cannot give the run a session keyring of its own (the user's keys over quota?)")
                 process = _start(argv, (pipes[0][0], pipes[1][1], pipes[2][1]), work, env, held)
                 running = sweep.ACTIVE[mark] = _Process(process.pid, counted)
         except BaseException:
-            _close_all([pipes[0][1], pipes[1][0], pipes[2][0], *(gates[1:] if gates else ())])
+            _close_all([pipes[0][1], pipes[1][0], pipes[2][0]])
             raise
         finally:  # (the run's ends: its own now)
             _close_all([pipes[0][0], pipes[1][1], pipes[2][1], *held])
@@ -310,14 +308,14 @@ def launch(command: str, limits: Limits, *, timeout: float, gate: bool = False) 
             box,
             mark,
             (pipes[0][1], pipes[1][0], pipes[2][0]),
-            None if gates is None else gates[1],
+            ahead and counted.stop_first,
             limits,
             timeout,
         )
     try:
         if _stopping:
             running.kill_now()
-        if launched.gate is not None and counted.stop_first:  # (placed now, so that the sandbox is set up now)
+        if launched.placed:  # (made ahead: placed now, so that the sandbox is set up now)
             counted.place(process.pid)
     except BaseException:
         launched.discard()

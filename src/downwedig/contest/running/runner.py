@@ -3,8 +3,8 @@
 :class:`Runner` is what ``test``, ``stress`` and ``package``'s timing run
 solutions with.  Where runs are sandboxed and a core is free, the next run is
 launched ahead (:mod:`~downwedig.contest.running.launch`): its sandbox set up
-and held at bubblewrap's gate, so that setting it up (all but about 2 ms of
-the sandbox's 7) is off the run's clock and off the judging's time.  Cost per run: that of
+and held at its gate (its input's first line), so that setting it up (all
+but about 2 ms of the sandbox's 7) is off the run's clock and off the judging's time.  Cost per run: that of
 :func:`~downwedig.contest.running.run.run_solution`, less the sandbox's setup.
 """
 
@@ -36,11 +36,12 @@ class Runner:
 
     Where runs are sandboxed and a core is free (more than the ``jobs`` runs
     that go on at once), each run's sandbox is set up
-    ahead, while the run before it goes on (a launch held at its gate:
-    :mod:`~downwedig.contest.running.launch`), so that setting it up (all but
+    ahead, while the run before it goes on (a launch held at its gate, the
+    first line of its input: :mod:`~downwedig.contest.running.launch`), so that setting it up (all but
     about 2 ms of the sandbox's 7) is off the run's clock and off the judging's time.
     The launches are made by a thread of the runner's that lives as long as it
-    does: bubblewrap ends its sandbox when the thread that started it ends.
+    does: bubblewrap ends its sandbox when the thread that started it ends (and a judge that dies leaves no
+    launch going on: its gate's input closes).
     A context manager: leaving it discards the launch made ready and not used
     (``ahead=False``, or no sandbox: none is made).  :meth:`run` is
     :func:`~downwedig.contest.running.run.run_solution`'s.
@@ -108,7 +109,7 @@ class Runner:
         while self._requests.get():
             made: Launch | BaseException
             try:
-                made = launch(self.command, self.limits, timeout=self.timeout, gate=True)
+                made = launch(self.command, self.limits, timeout=self.timeout, ahead=True)
             except BaseException as exc:  # (kept for the next run, which launches again and says it)
                 made = exc
             with self._made:

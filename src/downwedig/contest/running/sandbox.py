@@ -43,8 +43,8 @@ a judging's time (it sets the next run's sandbox up while a run goes on).
 
 >>> box = Sandbox("/usr/bin/bwrap", None)
 >>> words = box.words("true", None)
->>> words[:3], words[-1], box.returncode(139)
-(['/usr/bin/bwrap', '--die-with-parent', '--new-session'], '--', -11)
+>>> words[:3], words[-4:-2], box.returncode(139)
+(['/usr/bin/bwrap', '--die-with-parent', '--new-session'], ['/bin/sh', '-c'], -11)
 >>> NoSandbox("none asked for").words("true", None), NoSandbox("").returncode(139)
 ([], 139)
 """
@@ -63,9 +63,10 @@ from typing import Protocol
 
 from ...errors import CommandError, UsageError
 from . import kernel, uids, workspace
+from .cgroup import PROCESS_LIMIT
 from .shown import SYSTEM, bound
 
-__all__ = ["BOX", "CHOICE", "SPACE_BYTES", "Box", "NoSandbox", "Sandbox", "environment", "sandbox"]
+__all__ = ["BOX", "CHOICE", "GATE", "SPACE_BYTES", "Box", "NoSandbox", "Sandbox", "environment", "sandbox"]
 
 #: Where the run's folder is inside the sandbox.
 BOX = "/box"
@@ -87,6 +88,11 @@ _DEVICE_LINKS = {
 #: The judge's environment variables a run gets (with ``LC_*``; see :func:`environment`).
 _KEPT = frozenset(("PATH", "LANG", "LANGUAGE", "TZ"))
 
+#: The gate inside the sandbox: its shell waits for the first line of the run's input, which the judge writes
+#: when the run's turn comes, then becomes the command.  A judge that dies meanwhile closes the input: the
+#: shell ends, and the command never starts (bubblewrap's own gate, ``--block-fd``, would go on at its end).
+GATE = 'IFS= read -r _ || exit 125\nexec "$@"'
+
 #: The guarantees that a missing part does not give, in words.
 NO_SANDBOX = (
     "no sandbox ({why}): the run sees the judge's processes and files, can signal them, can use the network, "
@@ -101,7 +107,9 @@ class Box(Protocol):
     """What sandboxes a run, or does not: the same methods either way."""
 
     name: str | None  # what the report adds to the accounting's mode (None: nothing)
-    holds_at_gate: bool  # whether a launched command can wait, set up, until let go
+    holds_at_gate: bool  # whether a launched command waits, set up, until its input's first line (``opening``)
+    opening: bytes  # what the judge writes first on the run's input to let its command go
+    filters_keyrings: bool  # whether its seccomp filter refuses the keyring calls
 
     def lease(self) -> ContextManager[int | None]: ...
     def workplace(self) -> tuple[str | None, str]: ...
@@ -114,10 +122,8 @@ class Box(Protocol):
         space: int = SPACE_BYTES,
         counted_by_wait: bool = False,
         uid: int | None = None,
-        gate: int | None = None,
         seccomp: int | None = None,
     ) -> list[str]: ...
-    def caps_processes(self, counted_by_wait: bool) -> int | None: ...
     def returncode(self, code: int) -> int: ...
     def missing(self, accounted: bool) -> list[str]: ...
 
@@ -127,6 +133,8 @@ class Sandbox:
     a uid of its own)."""
 
     holds_at_gate = True
+    opening = b"\n"
+    filters_keyrings = kernel.FILTERED
 
     def __init__(self, bwrap: str, setpriv: str | None) -> None:
         self.bwrap = bwrap
@@ -144,12 +152,6 @@ class Sandbox:
     def environment(self, environ: Mapping[str, str]) -> dict[str, str]:
         return environment(environ)
 
-    def caps_processes(self, counted_by_wait: bool) -> int | None:
-        """The cap on the run's processes set inside (``RLIMIT_NPROC``), where no cgroup caps them."""
-        from .cgroup import PROCESS_LIMIT
-
-        return PROCESS_LIMIT if counted_by_wait else None
-
     def words(
         self,
         command: str,
@@ -158,24 +160,22 @@ class Sandbox:
         space: int = SPACE_BYTES,
         counted_by_wait: bool = False,
         uid: int | None = None,
-        gate: int | None = None,
         seccomp: int | None = None,
     ) -> list[str]:
-        """The words that run the words after them in the sandbox (they end in ``--``). O(len).
+        """The words that run the words after them in the sandbox, once the first line of its input has come (its
+        gate: :data:`GATE`). O(len).
 
         ``space``: the size of each of its writable folders, ``/box``, ``/tmp``
         and ``/dev/shm`` (the memory limit, as their pages are its memory).
         ``counted_by_wait``: the run's resources are counted by waiting for it
         (no cgroup), so the command is the namespace's first process itself.
         ``uid``: the run's uid when the judge is root (:meth:`lease` gives
-        one).  ``gate``: a descriptor the command waits on, once its sandbox
-        is set up, until a byte comes (``--block-fd``).  ``seccomp``: a
-        descriptor to read the seccomp program from
-        (:func:`~downwedig.contest.running.kernel.seccomp_filter`).
+        one).  ``seccomp``: a descriptor to read the seccomp program from
+        (:func:`~downwedig.contest.running.kernel.seccomp_filter`).  Without a
+        cgroup, the gate's shell caps the run's processes
+        (``RLIMIT_NPROC``, counted for its uid: :data:`~downwedig.contest.running.cgroup.PROCESS_LIMIT`).
         """
         words = [self.bwrap, "--die-with-parent", "--new-session"]
-        if gate is not None:
-            words += ["--block-fd", str(gate)]
         if seccomp is not None:
             words += ["--seccomp", str(seccomp)]
         if counted_by_wait:  # (no reaper of bubblewrap's: its outer process then waits for the command itself,
@@ -205,7 +205,19 @@ class Sandbox:
             words += ["--ro-bind", path, path]
         if hidden is not None:  # (this package, in a folder shown: an empty folder in its place)
             words += ["--size", "4096", "--perms", "0555", "--tmpfs", hidden, "--remount-ro", hidden]
-        words += ["--proc", "/proc", "--dir", "/dev"]
+        # A /proc of its own, but for the kernel's list of keys a uid may see (as an ordinary user, the run's uid is
+        # the judge's: the names of its keys), which is empty here.
+        words += [
+            "--proc",
+            "/proc",
+            "--ro-bind",
+            "/dev/null",
+            "/proc/keys",
+            "--ro-bind",
+            "/dev/null",
+            "/proc/key-users",
+        ]
+        words += ["--dir", "/dev"]
         for device in _DEVICES:  # (a /dev of its own, as bubblewrap's --dev, less its terminals: a mount fewer)
             words += ["--dev-bind", f"/dev/{device}", f"/dev/{device}"]
         for name, target in _DEVICE_LINKS.items():
@@ -220,8 +232,8 @@ class Sandbox:
             words += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP", "--"]
             words += [self.setpriv, f"--reuid={uid or uids.RUN_UID}", f"--regid={uid or uids.RUN_UID}"]
             words += ["--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all"]
-        words.append("--")
-        return words
+        cap = f"ulimit -p {PROCESS_LIMIT} 2>/dev/null\n" if counted_by_wait else ""
+        return [*words, "--", "/bin/sh", "-c", cap + GATE, "downwedig-gate"]
 
     @staticmethod
     def returncode(code: int) -> int:
@@ -240,7 +252,9 @@ class NoSandbox:
     """No sandbox (``reason`` says why): the run is started as it is, in a fresh folder of the judge's."""
 
     name: str | None = None
-    holds_at_gate = False  # (a command launched without a sandbox would start at once)
+    holds_at_gate = False  # (no sandbox to set up ahead: the command starts at once)
+    opening = b""
+    filters_keyrings = False
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
@@ -254,9 +268,6 @@ class NoSandbox:
 
     def environment(self, environ: Mapping[str, str]) -> dict[str, str]:
         return dict(environ)
-
-    def caps_processes(self, counted_by_wait: bool) -> int | None:
-        return None
 
     def words(self, command: str, origin: str | None, **options: int | bool | None) -> list[str]:
         """None: what follows them runs as it is."""
@@ -297,7 +308,12 @@ def _probe() -> Sandbox | str:
             return "no setpriv to give the run its own uid (apt-get install util-linux)"
     found = Sandbox(bwrap, setpriv)
     try:
-        tried = subprocess.run([*found.words("true", None), "/bin/sh", "-c", "exit 0"], capture_output=True, timeout=30)
+        tried = subprocess.run(
+            [*found.words("true", None), "/bin/sh", "-c", "exit 0"],
+            input=found.opening,
+            capture_output=True,
+            timeout=30,
+        )
     except (OSError, subprocess.SubprocessError) as exc:
         return f"bubblewrap does not run here: {exc}"
     if tried.returncode != 0:

@@ -26,10 +26,8 @@ Only names, links and the count of entries are looked at, not contents: a
 test renamed and copied (not linked) into a folder the command names is shown.
 Cost: O(entries of the folders named), once per command and ``PATH``.
 
->>> own_command("downwedig solve"), own_command("sh -c 'python3 -m downwedig solve'")
-(True, True)
->>> own_command("python3 sol.py"), own_command("python3 downwedig/submissions/accepted/mine.py")
-(False, False)
+>>> own_command("python3 -m downwedig solve"), own_command("python3 downwedig/submissions/accepted/mine.py")
+(True, False)
 """
 
 from __future__ import annotations
@@ -44,6 +42,7 @@ import shutil
 import site
 import stat
 import sys
+import sysconfig
 import tempfile
 from collections.abc import Iterator
 
@@ -71,21 +70,51 @@ def _words(command: str) -> list[str]:
         return command.split()
 
 
-#: downwedig run as a program (its console script, by name or path) or a module (``-m downwedig``), anywhere in a
-#: command's text (``sh -c '... python -m downwedig solve'`` too); not a folder of that name.
-_OWN = re.compile(r"""(?:^|[\s;|&(`'"])(?:[^\s;|&()`'"]*/)?(?:downwedig|-m\s*downwedig(?:\.\w+)*)(?=$|[\s;|&)`'"])""")
+#: downwedig run as a module (``-m downwedig``), anywhere in a command's text (``sh -c '... -m downwedig solve'``).
+_MODULE = re.compile(r"""(?:^|[\s;|&(`'"])-m\s*downwedig(?:\.\w+)*(?=$|[\s;|&)`'"])""")
+#: A word that may name downwedig's console script (by name or path): it is, if it is the judge's own.
+_PROGRAM = re.compile(r"""(?:^|[\s;|&(`'"])([^\s;|&()`'"]*downwedig)(?=$|[\s;|&)`'"])""")
+
+
+def _judge_script() -> str | None:
+    """The judge's own console script (``downwedig`` in its Python's scripts folder), where it has one."""
+    found = os.path.join(sysconfig.get_path("scripts"), "downwedig")
+    return os.path.realpath(found) if os.path.isfile(found) else None
 
 
 def own_command(command: str) -> bool:
-    """Whether ``command`` runs downwedig itself (its console script, or ``-m downwedig``), which is then shown
-    this package. O(len)."""
-    return _OWN.search(command) is not None
+    """Whether ``command`` runs downwedig itself: as a module (``python3 -m downwedig``), or the judge's own
+    console script (by name on ``PATH``, or a path to it) -- not a program or folder that only bears the name
+    (a contestant's ``./downwedig``, a checkout named so). O(len).
+
+    >>> own_command("python3 -m downwedig solve"), own_command("sh -c 'exec python3 -m downwedig solve'")
+    (True, True)
+    >>> own_command("python3 sol.py"), own_command("./downwedig solve"), own_command("java -cp /u/downwedig Main")
+    (False, False, False)
+    """
+    if _MODULE.search(command):
+        return True
+    script = _judge_script()
+    for match in _PROGRAM.finditer(command) if script is not None else ():
+        word = match.group(1)
+        where = word if "/" in word else shutil.which(word)
+        if where is not None and os.path.realpath(where) == script:
+            return True
+    return False
+
+
+#: A Polygon package's test and answer (``05``, ``05.a``), and its statement's examples (``example.01.a``).
+_POLYGON_TEST = re.compile(r"(?:example\.)?\d+(?:\.a)?")
+#: What a run is never shown by naming it: the kernel's views of the judge's processes and devices.
+_NEVER = ("/proc", "/dev", "/sys")
 
 
 def _is_test_file(path: str) -> bool:
     """Whether ``path`` is (or may be) a test's file by its name: never shown to a run."""
     stem, suffix = os.path.splitext(path)
-    return suffix == ".in" or (suffix in _TEST_SUFFIXES and os.path.exists(stem + ".in"))
+    if suffix == ".in" or (suffix in _TEST_SUFFIXES and os.path.exists(stem + ".in")):
+        return True
+    return _POLYGON_TEST.fullmatch(os.path.basename(path)) is not None
 
 
 def _withheld(path: str, status: os.stat_result) -> bool:
@@ -107,17 +136,22 @@ def _named_paths(command: str) -> dict[str, None]:
 
 def _named_files(command: str) -> Iterator[str]:
     """What the command names by absolute path, shown: its regular files, a script's own modules beside it
-    (``NAME.py`` and packages), and the folders it names (``java -cp DIR``) that hold nothing withheld."""
+    (``NAME.py`` and packages), and the folders it names (``java -cp DIR``) that hold nothing withheld.  A path
+    is judged by what it is (a link by its target, whose name counts too), and nothing under ``/proc``, ``/dev``
+    or ``/sys`` is shown (``/dev/stderr`` would be the judge's own)."""
     for path in _named_paths(command):
+        real = os.path.realpath(path)
+        if any(_holds(root, where) for root in _NEVER for where in (path, real)):
+            continue
         try:
-            status = os.stat(path)
+            status = os.stat(real)
         except OSError:
             continue
-        if stat.S_ISREG(status.st_mode) and not _withheld(path, status):
+        if stat.S_ISREG(status.st_mode) and not _withheld(path, status) and not _withheld(real, status):
             yield path
             if path.endswith(".py"):
                 yield from _modules_beside(path)
-        elif stat.S_ISDIR(status.st_mode) and _shown_folder(path):
+        elif stat.S_ISDIR(status.st_mode) and _shown_folder(real):
             yield path
 
 
@@ -145,14 +179,11 @@ def _shown_folder(folder: str) -> bool:
             return False
         for name in files:
             path = os.path.join(root, name)
-            stem, suffix = os.path.splitext(name)
             try:
                 status = os.lstat(path)
             except OSError:
                 continue
-            if stem.isdigit() and suffix in ("", ".a"):
-                return False
-            if stat.S_ISREG(status.st_mode) and _withheld(path, status):
+            if _is_test_file(path) or (stat.S_ISREG(status.st_mode) and _withheld(path, status)):
                 return False
     return True
 

@@ -11,11 +11,15 @@ ends), held while the run goes on.  Before the uid is leased again:
 - its user keyrings are emptied (:func:`~downwedig.contest.running.kernel.clear_keyrings`),
   when the lease ends;
 - if the judge that held it ended without ending its lease (killed with
-  ``SIGKILL``), what is left of the uid's processes is killed first (the
-  lease's file says ``busy`` until the lease ends).
+  ``SIGKILL``), what is left of the uid's processes is killed, and its
+  keyrings emptied (the lease's file says ``busy`` until the lease ends):
+  by the first lease of every judge, for every such uid of the pool (a run
+  that was its namespace's first process, without a cgroup, outlives its
+  judge so: its new uid cleared the parent-death signal it had).
 
-Cost: an ``open``, an ``flock`` and two writes of a few bytes a lease; when a
-uid is found ``busy``, O(processes) to look for its processes.
+Cost: an ``open``, an ``flock`` and two writes of a few bytes a lease (and the
+first lease of a judge, the same for each file of the pool); when a uid is
+found ``busy``, O(processes) to look for its processes.
 
 >>> with lease() as first, lease() as second:
 ...     first != second and RUN_UID <= first < RUN_UID + POOL
@@ -79,6 +83,25 @@ def _end_processes(uid: int) -> None:
                 os.kill(pid, signal.SIGKILL)
 
 
+_swept: set[int] = set()  # (the processes whose first lease swept the pool)
+
+
+def _sweep(folder: str) -> None:
+    """Clear every uid of the pool that a killed judge left ``busy`` and no judge holds (once per process)."""
+    if os.getpid() in _swept:
+        return
+    _swept.add(os.getpid())
+    with contextlib.suppress(OSError):
+        for entry in os.listdir(folder):
+            uid = entry.removeprefix("uid-")
+            if entry.startswith("uid-") and uid.isdigit() and int(uid) not in _held:
+                with contextlib.suppress(OSError):
+                    fd = _take(folder, int(uid))
+                    if fd is not None:
+                        os.pwrite(fd, _FREE, 0)
+                        os.close(fd)
+
+
 def _take(folder: str, uid: int) -> int | None:
     """The lease of ``uid`` (its file, locked), or None when another judge's run has it."""
     fd = os.open(os.path.join(folder, f"uid-{uid}"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
@@ -106,6 +129,8 @@ def lease() -> Iterator[int]:
     folder = _folder()
     fd: int | None = None
     with _lock:
+        if folder is not None:
+            _sweep(folder)
         for uid in range(RUN_UID, RUN_UID + POOL):
             if uid in _held:
                 continue

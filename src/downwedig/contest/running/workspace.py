@@ -86,11 +86,13 @@ def run_folder() -> tuple[str, str]:
 
 
 def time_report() -> str:
-    """A fresh, empty file for GNU time's report (``-o``), outside the run's folder. O(1).
+    """A fresh, empty file for GNU time's report (``-o``), outside the run's folder. O(1) (the first call of a judge
+    removes what killed judges left, as :func:`run_folder`'s does).
 
     >>> path = time_report(); os.path.getsize(path); unlink(path); unlink(path)
     0
     """
+    clean_stale()
     handle, path = tempfile.mkstemp(prefix=f"downwedig-time-{judge_id()}-")
     os.close(handle)
     return path
