@@ -13,7 +13,7 @@ def test_package_prints_what_it_wrote_and_the_time_limit(cli: Cli, tmp_path: Pat
     plan.write_text("n9-equal equal --n 9\nrandom-20 random --n 20\n")
     result = cli("package", tmp_path / "downwedig", "--tests", plan)
     assert result.status == 0, result.stderr
-    first, *caught, limit = result.out.splitlines()[:6]
+    first, *caught, strength, limit = result.out.splitlines()[:7]
     wrote = f"package: wrote {tmp_path / 'downwedig'}/ (2025-09 format)"
     # Each test is two files (.in, .ans), plus the sample's two and the others (yaml, statements, programs, cases).
     assert first.startswith(f"{wrote}: 1 sample and 2 secret tests (n from 9 to 20, 0 of n = 300000), ")
@@ -23,6 +23,10 @@ def test_package_prints_what_it_wrote_and_the_time_limit(cli: Cli, tmp_path: Pat
         "  submissions/wrong_answer/first_day.py is caught by sample/1",
         "  submissions/wrong_answer/counts_differences.py is caught by sample/1",
     ]
+    assert strength == (
+        "package: the tests catch 41 of 47 mutants (and 4 more are equivalent to the judge: no test can catch "
+        "them); the note: downwedig-strength.md"
+    )
     assert limit.startswith("time limit: 5 s, the original contest's (NERC 2020 allowed 5 s and 512 MiB); ")
     assert "the slowest accepted run, solution." in limit and "the format wants at least 2 x that" in limit
     assert "  solution.py (CPython " in result.out
@@ -88,3 +92,30 @@ def test_a_plan_error_is_reported_at_its_line_and_column(cli: Cli, tmp_path: Pat
     assert result.status == 1
     assert result.stderr == f"{plan}:2:12: error: --red 2: a probability must be between 0 and 1, got '2'\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my.plan"]
+
+
+def test_package_vets_its_tests_against_the_mutants_and_warns_of_each_survivor(cli: Cli, tmp_path: Path) -> None:
+    plan = tmp_path / "tiny.plan"
+    plan.write_text("n9-equal equal --n 9\n")
+    result = cli("package", tmp_path / "dig", "--tests", plan, "--time-limit", "5")
+    assert result.status == 0, result.stderr
+    note = (tmp_path / "dig" / "downwedig-strength.md").read_text()
+    assert "downwedig-strength.md" in (tmp_path / "dig" / "downwedig-package.sha256").read_text()  # (the tool's)
+    assert note.startswith("# The strength of these tests\n\n**The tests catch 41 of 47 mutants")
+    assert "| `strict_rule` | `sample/1` | WA |" in note and "    downwedig strength dig\n" in note
+    # A mistake seen only 8 steps down survives a plan of 9 equal steps: its warning shows the staircase and
+    # says how to add it; a mistake that needs a large test says so.
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("package: warning: ")]
+    assert len(warnings) == 6
+    seven = next(i for i, line in enumerate(result.stderr.splitlines()) if "the mutant seven_bits" in line)
+    lines = result.stderr.splitlines()
+    assert lines[seven].endswith("on this staircase of 10 steps it gets WA:")
+    assert lines[seven + 1] == "    10"
+    assert f"'downwedig strength {tmp_path / 'dig'} --add-to PLAN' adds it to your plan" in result.stderr
+    assert (
+        "wraps_16_bits (days counted in 16 bits: wrong only past n = 65,536); no small staircase catches it; a "
+        "test of more than 65,536 steps (gen max) would" in result.stderr
+    )
+    quick = cli("package", tmp_path / "quick", "--tests", plan, "--time-limit", "5", "--no-strength")
+    assert quick.status == 0 and "mutants" not in quick.out and "warning" not in quick.stderr
+    assert not (tmp_path / "quick" / "downwedig-strength.md").exists()

@@ -21,7 +21,7 @@ PLAN = "n9-equal equal --n 9\nrandom-20 random --n 20 --seed 3\n"
 @pytest.fixture(scope="module", params=["2025-09", "legacy"])
 def package(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp(str(request.param)) / "downwedig"
-    write_package(folder, str(request.param), read_plan(PLAN), time_limit=5)
+    write_package(folder, str(request.param), read_plan(PLAN), time_limit=5, strength=False)
     return folder
 
 

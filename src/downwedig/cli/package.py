@@ -36,7 +36,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "of 'downwedig bundle' (accepted), the solution with one plausible mistake each (wrong answer; every one "
         "caught by some secret test) and the O(n^2) recomputation (too slow), each where the format keeps it. "
         "The accepted solutions are run on every test first: the time limit is the original contest's 5 s "
-        "unless they need more (2 x the slowest run, rounded up), or --time-limit. --zip FILE also writes the "
+        "unless they need more (2 x the slowest run, rounded up), or --time-limit. The tests are then vetted "
+        "against the mutants of 'downwedig strength' (each run until a test catches it; a witness searched for "
+        "each survivor, which is a warning): the summary and a note in the package (downwedig-strength.md, "
+        "Polygon's documents/) say how many they catch. --zip FILE also writes the "
         "zip the format's judge imports. DIR's name is the problem's short name ([a-z0-9]+). Everything is "
         "written under a temporary name and moved into place at the end; --force rebuilds a package it wrote "
         "and keeps what you added to it."
@@ -73,6 +76,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="accept a plan in which some built-in mistake is caught by no test (by default that is an error): "
         "that mistake's wrong solution is then left out of the package",
+    )
+    parser.add_argument(
+        "--no-strength",
+        dest="strength",
+        action="store_false",
+        help="leave out the vetting of the tests against the mutants (and its note): a second or a few quicker",
     )
     parser.add_argument(
         "--zip",
@@ -143,6 +152,7 @@ def _package(args: argparse.Namespace) -> int:
             progress=progress if tty else None,
             time_limit=args.time_limit,
             allow_uncaught=args.allow_uncaught,
+            strength=args.strength,
         )
     except InvalidPlan as exc:
         raise reported(exc, args.tests) from None
@@ -150,6 +160,9 @@ def _package(args: argparse.Namespace) -> int:
         if tty:
             sys.stderr.write("\r\033[K")
     sys.stdout.write(_summary(built))
+    sys.stdout.flush()  # (before the warnings, which go to stderr)
+    for warning in _survivors(built):
+        sys.stderr.write(f"package: warning: {warning}\n")
     if zip_path is not None:
         made = write_zip(built, zip_path, args.force)
         sys.stdout.write(f"package: wrote {printable(str(zip_path))} for {built.format.judge}: {made}\n")
@@ -188,8 +201,30 @@ def _summary(built: Built) -> str:
             lines.append(f"  {where} is caught by {labels[test]}")
         else:
             lines.append(f"  {where} is left out: no test catches it (--allow-uncaught)")
+    if built.vetting is not None:
+        lines.append(f"package: {built.vetting.summary()}; the note: {built.format.strength_note}")
     timing = built.timing
     lines.append(f"time limit: {timing.reason}")
     lines += [f"  {m.solution} ({m.how}): slowest {m.cpu_s:.2f} s CPU, on {m.test}" for m in timing.measured]
     lines += [f"  not measured: {skipped}" for skipped in timing.skipped]
     return "".join(line + "\n" for line in lines)
+
+
+def _survivors(built: Built) -> list[str]:
+    """A warning for each mutant no test catches: its witness (or what it takes) and how to add it."""
+    if built.vetting is None:
+        return []
+    warnings = []
+    folder = printable(str(built.path))
+    for mutant, search in built.vetting.survivors:
+        witness = search.witness
+        if witness is None:
+            warnings.append(f"no test catches the mutant {mutant.name} ({mutant.description}); {search.method}")
+            continue
+        shown = "".join(f"\n    {row}" for row in witness.text.splitlines()) if len(witness.rows) <= 20 else ""
+        warnings.append(
+            f"no test catches the mutant {mutant.name} ({mutant.description}); on this staircase of "
+            f"{len(witness.rows)} steps it gets {witness.verdict}:{shown}\n  "
+            f"'downwedig strength {folder} --add-to PLAN' adds it to your plan (then package --tests PLAN --force)"
+        )
+    return warnings

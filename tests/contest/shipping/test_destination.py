@@ -29,14 +29,14 @@ def test_force_refuses_a_folder_that_is_not_a_package_and_keeps_it_whole(tmp_pat
     (alice / "thesis").mkdir()
     (alice / "thesis" / "ch1.tex").write_text("my thesis")
     with pytest.raises(InvalidDestination, match="not a package that 'downwedig package' wrote"):
-        write_package(alice, "legacy", read_plan(TINY), force=True, time_limit=5)
+        write_package(alice, "legacy", read_plan(TINY), force=True, time_limit=5, strength=False)
     assert (alice / "thesis" / "ch1.tex").read_text() == "my thesis" and (alice / ".git").is_dir()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["alice"]
 
 
 def test_force_keeps_what_was_added_and_refuses_a_package_whose_own_files_changed(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
-    write_package(package, "legacy", read_plan(TINY), time_limit=5)
+    write_package(package, "legacy", read_plan(TINY), time_limit=5, strength=False)
     (package / ".git").mkdir()
     (package / "notes.txt").write_text("mine")
     assert check_destination(package, force=True).kept == (".git/", "notes.txt")
@@ -51,7 +51,7 @@ def test_force_keeps_what_was_added_and_refuses_a_package_whose_own_files_change
 
 def test_the_manifest_lists_every_file_as_sha256sum_does(tmp_path: Path) -> None:
     package = tmp_path / "pkg"
-    built = write_package(package, "legacy", read_plan(TINY), time_limit=5)
+    built = write_package(package, "legacy", read_plan(TINY), time_limit=5, strength=False)
     listed = (package / MARKER).read_text().splitlines()
     assert len(listed) + 1 == built.files  # (every file written, but the manifest itself)
     on_disk = sorted(str(p.relative_to(package)) for p in package.rglob("*") if p.is_file() and p.name != MARKER)

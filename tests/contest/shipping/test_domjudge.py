@@ -32,7 +32,7 @@ def need_yaml() -> None:
 
 @pytest.fixture
 def built(tmp_path: Path) -> Built:
-    return write_package(tmp_path / "downwedig", "2025-09", read_plan(TINY), time_limit=5)
+    return write_package(tmp_path / "downwedig", "2025-09", read_plan(TINY), time_limit=5, strength=False)
 
 
 def test_domjudge_imports_the_zip_as_the_package_says(

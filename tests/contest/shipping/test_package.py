@@ -32,7 +32,7 @@ def small_built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     """The 2025-09 package of the plan ``small``, built once for the module's tests (under the default profile,
     of its tests up to n = 2000: the larger ones, the adversarial families', take most of the time to make)."""
     plan = [test for test in load_plan("small") if THOROUGH or test.steps <= 2000]
-    return write_package(tmp_path_factory.mktemp("small") / "downwedig", "2025-09", plan, time_limit=5)
+    return write_package(tmp_path_factory.mktemp("small") / "downwedig", "2025-09", plan, time_limit=5, strength=False)
 
 
 @pytest.fixture(scope="module")
@@ -102,9 +102,9 @@ def test_the_2025_09_layout(small: Path) -> None:
 def test_the_legacy_layout_and_the_same_bytes_every_time(tmp_path: Path) -> None:
     # (The bytes of every generated test are pinned by the golden hashes of tests/contest/test_registry.py.)
     first, second, legacy_path = (tmp_path / name / "downwedig" for name in ("a", "b", "legacy"))
-    write_package(first, "2025-09", read_plan(TINY), time_limit=5)
-    write_package(second, "2025-09", read_plan(TINY), time_limit=5)
-    write_package(legacy_path, "legacy", read_plan(TINY), time_limit=5)
+    write_package(first, "2025-09", read_plan(TINY), time_limit=5, strength=False)
+    write_package(second, "2025-09", read_plan(TINY), time_limit=5, strength=False)
+    write_package(legacy_path, "legacy", read_plan(TINY), time_limit=5, strength=False)
     made = files(first)
     other = files(second)
     uuids = [re.search(rb"(?m)^uuid: (\S+)$", f.pop("problem.yaml"))[1] for f in (made, other)]  # type: ignore[index]
@@ -233,7 +233,7 @@ def test_the_output_validator_says_why(small: Path, tmp_path: Path) -> None:
 
 
 def test_the_time_limit_is_measured_and_explained(tmp_path: Path) -> None:
-    built = write_package(tmp_path / "downwedig", "2025-09", read_plan(TINY))
+    built = write_package(tmp_path / "downwedig", "2025-09", read_plan(TINY), strength=False)
     timing = built.timing
     assert timing.time_limit == 5 and "the original contest's" in timing.reason
     measured = {(m.solution, m.how.split()[0]) for m in timing.measured}
@@ -241,15 +241,15 @@ def test_the_time_limit_is_measured_and_explained(tmp_path: Path) -> None:
     assert len(timing.measured) + len(timing.skipped) == 3  # C++, CPython and PyPy: measured or said why not
     assert all(0 < m.cpu_s < 5 and m.test in ("sample/1", "secret/a", "secret/b") for m in timing.measured)
     assert "time_limit: 5\n" in (built.path / "problem.yaml").read_text()
-    legacy = write_package(tmp_path / "legacy" / "downwedig", "legacy", read_plan(TINY), time_limit=3)
+    legacy = write_package(tmp_path / "legacy" / "downwedig", "legacy", read_plan(TINY), time_limit=3, strength=False)
     assert "given with --time-limit" in legacy.timing.reason and "'verifyproblem -t 3'" in legacy.timing.reason
 
 
 def test_a_plan_that_misses_a_mistake_is_refused_unless_allowed(tmp_path: Path) -> None:
     weak = read_plan("a random --n 3 --seed 2\n")
     with pytest.raises(InvalidPlan, match=r"no test catches the mistake 'short_window' .*\(--allow-uncaught"):
-        write_package(tmp_path / "pkg", "2025-09", weak, time_limit=5)
-    built = write_package(tmp_path / "pkg", "2025-09", weak, time_limit=5, allow_uncaught=True)
+        write_package(tmp_path / "pkg", "2025-09", weak, time_limit=5, strength=False)
+    built = write_package(tmp_path / "pkg", "2025-09", weak, time_limit=5, allow_uncaught=True, strength=False)
     assert built.caught["short_window"] == ""
     assert not (built.path / "submissions/wrong_answer/short_window.py").exists()
     assert "short_window" not in (built.path / "submissions/submissions.yaml").read_text()
@@ -263,16 +263,18 @@ def test_a_bad_folder_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
     busy.mkdir()
     (busy / "keep.txt").write_text("mine")
     with pytest.raises(InvalidDestination, match="not empty"):
-        write_package(busy, "legacy", load_plan("small"))
+        write_package(busy, "legacy", load_plan("small"), strength=False)
     assert [p.name for p in busy.iterdir()] == ["keep.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]
 
 
 def test_force_replaces_a_package_and_a_failure_leaves_nothing(tmp_path: Path) -> None:
     target = tmp_path / "out" / "pkg"
-    write_package(target, "legacy", read_plan(TINY), force=True, time_limit=5)
+    write_package(target, "legacy", read_plan(TINY), force=True, time_limit=5, strength=False)
     (target / "notes.txt").write_text("mine")  # what the tool did not write is never deleted
-    rebuilt = write_package(target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True, time_limit=5)
+    rebuilt = write_package(
+        target, "legacy", read_plan("a equal --n 9\nc random --n 30\n"), force=True, time_limit=5, strength=False
+    )
     assert rebuilt.kept == ["notes.txt"] and (target / "notes.txt").read_text() == "mine"
     assert (target / "data/secret/c.in").exists() and not (target / "data/secret/b.in").exists()
     (target / "notes.txt").unlink()
@@ -283,5 +285,5 @@ def test_force_replaces_a_package_and_a_failure_leaves_nothing(tmp_path: Path) -
             tmp_path / "other", "legacy", read_plan("a equal --n 9 --row WWWWWWWW\nb equal --n 9 --row WWWWWWWW\n")
         )
     with pytest.raises(InvalidPlan, match="no test catches the mistake 'short_window'"):
-        write_package(tmp_path / "other", "legacy", read_plan("a random --n 3\n"))
+        write_package(tmp_path / "other", "legacy", read_plan("a random --n 3\n"), strength=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]

@@ -29,7 +29,11 @@ what differs (:mod:`.formats`).  A Kattis package holds:
   or, with ``allow_uncaught``, the ones it misses are left out), and
   ``time_limit_exceeded/slow.py``; each Python one is one file made by
   :func:`~downwedig.contest.bundling.bundle.bundle`; in 2025-09,
-  ``submissions/submissions.yaml`` says what each must get.
+  ``submissions/submissions.yaml`` says what each must get;
+- the note on the tests' strength (where the format keeps notes:
+  ``downwedig-strength.md``, Polygon's ``documents/``): how many of the
+  mutants of ``downwedig strength`` the tests catch, each mutant's first
+  catching test, and each survivor's witness (:mod:`~downwedig.contest.strength.vetting`).
 
 Everything is written under a temporary name beside the folder and moved into
 place at the end, so a failure leaves nothing behind, and the same version of
@@ -47,6 +51,7 @@ kept (:mod:`~downwedig.contest.shipping.destination`, :mod:`.rebuild`).
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -58,6 +63,8 @@ from ...reader import parse
 from ..bundling.bundle import bundle
 from ..generating.plan import PlanTest, plan_inputs
 from ..generating.registry import GeneratedTest
+from ..strength.kill import Case
+from ..strength.vetting import Vetting, vet
 from .destination import check_destination, write_archive, write_folder
 from .formats import DEFAULT, FORMATS, PackageFormat, Problem, get_format, resource
 from .programs import PROGRAMS, mistake_program
@@ -85,6 +92,8 @@ class Built:
     uuid: str = ""
     #: What the format says of the package beyond its files (:meth:`~.formats.PackageFormat.notes`).
     notes: list[str] = dataclasses.field(default_factory=list)
+    #: The tests vetted against the mutants (None when the package was built without).
+    vetting: Vetting | None = None
 
     @property
     def stale(self) -> list[str]:
@@ -107,6 +116,7 @@ class Contents:
     caught: dict[str, str]
     timing: Timing
     notes: list[str] = dataclasses.field(default_factory=list)
+    vetting: Vetting | None = None
 
 
 def package_contents(
@@ -119,6 +129,7 @@ def package_contents(
     allow_uncaught: bool = False,
     identity: str | None = None,
     kept: Mapping[str, Path] | None = None,
+    strength: bool = True,
 ) -> Contents:
     """The files of the package of short name ``name`` in the format ``fmt`` (a name of
     :data:`~downwedig.contest.shipping.formats.FORMATS` or a format object). O(total size of the tests), plus
@@ -130,13 +141,15 @@ def package_contents(
     out.  ``time_limit`` (seconds) is the setter's; None measures the accepted
     solutions on the tests and chooses (:mod:`.timing`).  ``identity`` is the
     package's uuid (None: one made from the short name, as the doctests' packages have); ``kept``, the setter's files
-    a rebuild keeps (path inside the package -> where it is), which a format may list.  Raises
+    a rebuild keeps (path inside the package -> where it is), which a format may list.  ``strength``: vet the
+    tests against the mutants and keep the note (:mod:`~downwedig.contest.strength.vetting`; a second or a few,
+    most of it a witness search for each survivor).  Raises
     :class:`~downwedig.errors.InvalidPlan` when two tests are the same input or
     no test catches one of the mistakes (unless ``allow_uncaught``: its
     submission is then left out), all of them in one error (its ``also``).
 
     >>> from downwedig.contest.generating.plan import read_plan
-    >>> contents = package_contents("legacy", "downwedig", read_plan("n9 equal --n 9"), time_limit=5)
+    >>> contents = package_contents("legacy", "downwedig", read_plan("n9 equal --n 9"), time_limit=5, strength=False)
     >>> contents.files[0][0], contents.caught["short_window"]
     ('problem.yaml', 'secret/n9')
     """
@@ -148,8 +161,11 @@ def package_contents(
     caught = dict.fromkeys(MISTAKES, "")
     answered: list[tuple[str, bytes, bytes]] = []
     expected: list[tuple[str, bytes, str]] = []
+    cases: list[Case] = []
     for path, data in tests:
-        digits = answer(parse(data))
+        staircase = parse(data)
+        digits = answer(staircase)
+        cases.append(Case(path, staircase.packed, digits))
         for mistake in [m for m, test in caught.items() if not test]:
             if wrong_answer(mistake, data) != digits:
                 caught[mistake] = path
@@ -161,6 +177,10 @@ def package_contents(
         errors.append(InvalidPlan(reason + " (--allow-uncaught leaves its submission out)", line=1, column=1))
     if errors:
         raise InvalidPlan.of(errors)
+    vetting = None
+    if strength:
+        tell = (lambda mutant: progress(f"mutant {mutant} (strength)")) if progress else None
+        vetting = vet(cases, jobs=len(os.sched_getaffinity(0)), progress=tell)
     accepted = {
         "solution.cpp": resource("programs", "solution.cpp"),
         "solution.py": bundle(PROGRAMS["solution"]).encode(),
@@ -189,7 +209,10 @@ def package_contents(
         caught={m: test for m, test in caught.items() if test},
         kept=dict(kept or {}),
     )
-    return Contents(layout.files(problem), caught, timing, layout.notes(problem))
+    files = layout.files(problem)
+    if vetting is not None:
+        files.append((layout.strength_note, vetting.note(f"downwedig strength {name}").encode()))
+    return Contents(files, caught, timing, layout.notes(problem), vetting)
 
 
 def write_package(
@@ -201,6 +224,7 @@ def write_package(
     progress: Callable[[str], None] | None = None,
     time_limit: float | None = None,
     allow_uncaught: bool = False,
+    strength: bool = True,
 ) -> Built:
     """Write the package to the folder ``path`` (see the module docstring); what was written.
 
@@ -210,7 +234,7 @@ def write_package(
     written and ``path`` checked again (an old package replaced with ``force``
     is removed only then:
     :func:`~downwedig.contest.shipping.destination.write_folder`).
-    ``time_limit`` and ``allow_uncaught`` are :func:`package_contents`'.  Cost:
+    ``time_limit``, ``allow_uncaught`` and ``strength`` are :func:`package_contents`'.  Cost:
     the tests' generation (about 12 s for a ``novelty`` test of n = 300,000),
     the accepted solutions' runs unless ``time_limit`` is given, and O(total
     size) more.
@@ -219,10 +243,10 @@ def write_package(
     >>> from downwedig.contest.generating.plan import read_plan
     >>> plan = read_plan("n9 equal --n 9")
     >>> built = write_package(pathlib.Path(tempfile.mkdtemp()) / "dig", "legacy", plan, time_limit=5)
-    >>> built.tests, built.files
-    ([('sample/1', 12), ('secret/n9', 9)], 16)
+    >>> built.tests, built.files, built.vetting.summary()[:42]
+    ([('sample/1', 12), ('secret/n9', 9)], 17, 'the tests catch 41 of 47 mutants (and 4 mo')
     >>> (built.path / "downwedig-package.sha256").read_text().count("\\n")  # (every file but itself)
-    15
+    16
     """
     start = time.monotonic()
     layout = get_format(fmt)
@@ -237,6 +261,7 @@ def write_package(
         allow_uncaught=allow_uncaught,
         identity=identity,
         kept={name: destination.path / name for name in destination.kept if not name.endswith("/")},
+        strength=strength,
     )
     kept = write_folder(destination, contents.files)
     sample = resource("problem", "sample.in")
@@ -245,7 +270,20 @@ def write_package(
     files = len(contents.files) + 1  # (and the manifest)
     seconds = time.monotonic() - start
     notes = contents.notes
-    return Built(path, layout, tests, files, size, seconds, contents.caught, contents.timing, kept, identity, notes)
+    return Built(
+        path,
+        layout,
+        tests,
+        files,
+        size,
+        seconds,
+        contents.caught,
+        contents.timing,
+        kept,
+        identity,
+        notes,
+        contents.vetting,
+    )
 
 
 def write_zip(built: Built, path: Path, force: bool = False) -> str:

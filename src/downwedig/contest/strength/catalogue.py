@@ -49,7 +49,7 @@ from .games import (
 )
 from .seed import memo_seven_bits, quadratic, recursive
 
-__all__ = ["ARRAY_ROWS", "CATALOGUE", "Mutant", "mutant"]
+__all__ = ["ARRAY_ROWS", "CATALOGUE", "EQUIVALENT", "Mutant", "mutant"]
 
 #: An answer: the rows of a staircase (a byte a step) -> the digits it prints, one per day.
 Answer = Callable[[bytes], bytes]
@@ -65,6 +65,8 @@ class Mutant:
     change when the columns are reordered, or a column's colours swapped in every row), as the problem's
     does; the equivalence search may then try one staircase of each such class.  ``grows``: its time grows
     faster with n than a mutant's deadline does (:mod:`.kill`), so a time-out on n steps is one on more.
+    ``needs``: what it takes to catch it when no small staircase can (a large test), in words; empty for the
+    others, which a search finds a small witness for.
     """
 
     name: str
@@ -73,6 +75,7 @@ class Mutant:
     answer: Answer
     symmetric: bool = True
     grows: bool = False
+    needs: str = ""
 
 
 def _engine(values: bytes) -> bytes:
@@ -254,19 +257,34 @@ def _mistakes() -> list[Mutant]:
             _then(lambda d: b"2" + d[:-1]),
         ),
         Mutant("rows_reversed", "the staircase is read bottom-up", _MISTAKE, _rows(lambda values: values[::-1])),
-        Mutant("wraps_16_bits", "days counted in 16 bits: wrong only past n = 65,536", _MISTAKE, _then(_wraps)),
+        Mutant(
+            "wraps_16_bits",
+            "days counted in 16 bits: wrong only past n = 65,536",
+            _MISTAKE,
+            _then(_wraps),
+            needs="a test of more than 65,536 steps (gen max)",
+        ),
         Mutant(
             "fixed_array",
             f"the rows kept in an array of {ARRAY_ROWS:,}: a crash only past that n",
             _MISTAKE,
             _fixed_array,
+            needs=f"a test of more than {ARRAY_ROWS:,} steps (gen max)",
         ),
-        Mutant("quadratic", "every day recomputed from the rules: right, but O(n^2)", _MISTAKE, quadratic, grows=True),
+        Mutant(
+            "quadratic",
+            "every day recomputed from the rules: right, but O(n^2)",
+            _MISTAKE,
+            quadratic,
+            grows=True,
+            needs="a test of some thousands of steps, which it takes too long on (gen max)",
+        ),
         Mutant(
             "deep_recursion",
             "the seed's memoised recursion, at an 8 MiB stack: right, but it crashes where it goes too deep",
             _MISTAKE + " (the seed's, on judges that give 8 MiB of stack)",
             recursive,
+            needs="a large test whose recursion goes deep (gen max --kind stutter)",
         ),
     ]
 
@@ -414,6 +432,15 @@ def _last_step_unreachable(window: int) -> Answer:
 #: Every mutant, the field's mistakes first, then the mechanical mutations of the reference.
 CATALOGUE: tuple[Mutant, ...] = (*_mistakes(), *_mutations())
 _BY_NAME = {m.name: m for m in CATALOGUE}
+
+#: The mutants that answer exactly as the judge does on every staircase, and why: no test can catch them
+#: (``strength`` still runs them, and searches; ``package`` leaves them out: :mod:`.vetting`).
+EQUIVALENT: dict[str, str] = {
+    "window_9": "a move of 9 steps needs 9 common pieces, and two rows of 8 share at most 8",
+    "last_step_never_computed": "the day's last step has no move (nothing is below it), so it is lost, as kept",
+    "columns_reversed": "two rows share as many pieces read right to left as left to right",
+    "colours_swapped": "two pieces are the same colour after swapping both exactly when they were before",
+}
 
 
 def mutant(name: str) -> Mutant:

@@ -47,7 +47,17 @@ from ..judging.check import compare
 from ..judging.verdict import Verdict
 from .catalogue import Mutant
 
-__all__ = ["DEADLINE_PER_STEP_S", "DEADLINE_S", "Case", "Cell", "backstop", "deadline", "judge_mutant", "kill_matrix"]
+__all__ = [
+    "DEADLINE_PER_STEP_S",
+    "DEADLINE_S",
+    "Case",
+    "Cell",
+    "backstop",
+    "deadline",
+    "first_catches",
+    "judge_mutant",
+    "kill_matrix",
+]
 
 #: A trusted mutant's run is a time-out past this much CPU time ...
 DEADLINE_S = 0.5
@@ -143,9 +153,11 @@ def _skipped(steps: int) -> Cell:
     return Cell(Verdict.TLE, 0.0, f"not run: a time-out on {steps:,} steps, and its time grows faster than n")
 
 
-def _run_mutant(mutant: Mutant, cases: Sequence[Case], order: Sequence[int], send: Callable[[int, Cell], None]) -> None:
+def _run_mutant(
+    mutant: Mutant, cases: Sequence[Case], order: Sequence[int], send: Callable[[int, Cell], None], first: bool
+) -> None:
     """Run ``mutant`` on ``cases`` in ``order``, sending each cell as it is judged (a grown time-out skips the
-    larger tests)."""
+    larger tests); with ``first``, only up to the first test that catches it."""
     timed_out: int | None = None
     for index in order:
         steps = len(cases[index].values)
@@ -156,16 +168,18 @@ def _run_mutant(mutant: Mutant, cases: Sequence[Case], order: Sequence[int], sen
         if cell.verdict is Verdict.TLE and mutant.grows:
             timed_out = steps
         send(index, cell)
+        if first and not cell.verdict.accepted:
+            return
 
 
 # (What a forked worker reads: set in the parent just before forking, inherited by the children.)
-_WORK: tuple[Sequence[Mutant], Sequence[Case]] = ((), ())
+_WORK: tuple[Sequence[Mutant], Sequence[Case], bool] = ((), (), False)
 
 
 def _worker(connection: multiprocessing.connection.Connection, which: int, order: list[int]) -> None:
-    mutants, cases = _WORK
+    mutants, cases, first = _WORK
     signal.signal(signal.SIGINT, signal.SIG_DFL)  # (the parent cleans up; Ctrl-C ends a worker at once)
-    _run_mutant(mutants[which], cases, order, lambda index, cell: connection.send((index, cell)))
+    _run_mutant(mutants[which], cases, order, lambda index, cell: connection.send((index, cell)), first)
     connection.close()
 
 
@@ -193,8 +207,47 @@ def kill_matrix(
     >>> [[str(cell.verdict) for cell in row] for row in matrix]
     [['WA'], ['AC']]
     """
+    matrix = _cells(mutants, cases, jobs, progress, first=False)
+    return [[cell for cell in row if cell is not None] for row in matrix]
+
+
+def first_catches(
+    mutants: Sequence[Mutant],
+    cases: Sequence[Case],
+    *,
+    jobs: int = 1,
+    progress: Callable[[int, int, str], None] | None = None,
+) -> list[tuple[int, Cell] | None]:
+    """For each mutant, the first case that catches it (its index, and the cell), trying the cases in their
+    order (as a judge runs them), or None when none does: the kill matrix cut at each mutant's first catch, which
+    most mutants meet on the first tests. O(the runs / jobs).
+
+    >>> from downwedig.contest.strength.catalogue import mutant
+    >>> cases = [Case("big", bytes(9), "211111111"), Case("small", bytes(2), "21")]
+    >>> found = first_catches([mutant("first_day"), mutant("short_window"), mutant("window_9")], cases)
+    >>> [(cases[f[0]].name, str(f[1].verdict)) if f else None for f in found]
+    [('big', 'WA'), ('big', 'WA'), None]
+    """
+    matrix = _cells(mutants, cases, jobs, progress, first=True)
+    found: list[tuple[int, Cell] | None] = []
+    for row in matrix:
+        caught = [(index, cell) for index, cell in enumerate(row) if cell is not None and not cell.verdict.accepted]
+        found.append(caught[0] if caught else None)
+    return found
+
+
+def _cells(
+    mutants: Sequence[Mutant],
+    cases: Sequence[Case],
+    jobs: int,
+    progress: Callable[[int, int, str], None] | None,
+    *,
+    first: bool,
+) -> list[list[Cell | None]]:
+    """The matrix of :func:`kill_matrix`, smallest cases first (``first``: of :func:`first_catches`, in the
+    cases' order, None where a mutant was caught before it reached the case)."""
     matrix: list[list[Cell | None]] = [[None] * len(cases) for _ in mutants]
-    order = sorted(range(len(cases)), key=lambda index: len(cases[index].values))
+    order = list(range(len(cases))) if first else sorted(range(len(cases)), key=lambda i: len(cases[i].values))
     total, done = len(mutants) * len(cases), 0
 
     def record(which: int, index: int, cell: Cell) -> None:
@@ -208,10 +261,10 @@ def kill_matrix(
         context: multiprocessing.context.ForkContext = multiprocessing.get_context("fork")
     except ValueError:  # (no fork here: in this process, one mutant after the other)
         for which, mutant in enumerate(mutants):
-            _run_mutant(mutant, cases, order, functools.partial(record, which))
+            _run_mutant(mutant, cases, order, functools.partial(record, which), first)
     else:
-        _Pool(context, mutants, cases, record).run(order, max(1, jobs))
-    return [[cell for cell in row if cell is not None] for row in matrix]
+        _Pool(context, mutants, cases, record, first).run(order, max(1, jobs))
+    return matrix
 
 
 class _Pool:
@@ -224,14 +277,16 @@ class _Pool:
         mutants: Sequence[Mutant],
         cases: Sequence[Case],
         record: Callable[[int, int, Cell], None],
+        first: bool,
     ) -> None:
         self.context, self.mutants, self.cases, self.record = context, mutants, cases, record
+        self.first = first  # (each mutant up to its first catch only)
         self.waiting: collections.deque[tuple[int, list[int]]] = collections.deque()
         self.running: list[_Running] = []
 
     def run(self, order: list[int], jobs: int) -> None:
         global _WORK
-        _WORK = (self.mutants, self.cases)
+        _WORK = (self.mutants, self.cases, self.first)
         self.waiting.extend((which, list(order)) for which in range(len(self.mutants)))
         try:
             while self.waiting or self.running:
@@ -249,7 +304,7 @@ class _Pool:
                 worker.process.kill()
                 worker.process.join()
                 worker.connection.close()
-            _WORK = ((), ())
+            _WORK = ((), (), False)
 
     def _steps(self, index: int) -> int:
         return len(self.cases[index].values)
@@ -279,6 +334,8 @@ class _Pool:
         worker.order.remove(index)
         worker.since = time.monotonic()
         self.record(worker.mutant, index, cell)
+        if self.first and not cell.verdict.accepted:
+            worker.order.clear()  # (caught: the worker ends without the rest)
 
     def _ended(self, worker: _Running, cell: Cell) -> None:
         """The worker's current test gets ``cell``; the mutant's other tests go back to the queue (or, after a
@@ -288,6 +345,8 @@ class _Pool:
         self.running.remove(worker)
         current, *rest = worker.order
         self.record(worker.mutant, current, cell)
+        if self.first:
+            return  # (a time-out or a crash is a catch)
         if cell.verdict is Verdict.TLE and self.mutants[worker.mutant].grows:
             steps = self._steps(current)
             for index in [index for index in rest if self._steps(index) >= steps]:

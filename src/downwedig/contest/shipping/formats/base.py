@@ -137,6 +137,9 @@ class PackageFormat(Protocol):
     checks: tuple[str, ...]
     #: Who imports the zip of :meth:`archive` (``DOMjudge``, ``Polygon``).
     judge: str
+    #: Where the package keeps the note on its tests' strength (:mod:`~downwedig.contest.strength.vetting`),
+    #: where the format keeps such notes.
+    strength_note: str
 
     def missing(self, zip: bool) -> list[str]:
         """What writing a package (with ``zip``, and its :meth:`archive`) needs and this machine lacks, each with

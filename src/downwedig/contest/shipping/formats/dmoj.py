@@ -312,6 +312,7 @@ class Dmoj:
     summary: str = "a DMOJ problem folder (init.yml, with its self-tests), for DMOJ's judge and a DMOJ site"
     checks: tuple[str, ...] = ("dmoj-cli test",)
     judge: str = "DMOJ"
+    strength_note: str = "downwedig-strength.md"  # (beside the README.md for the site's admin)
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""

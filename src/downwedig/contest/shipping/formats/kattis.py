@@ -81,6 +81,7 @@ class Kattis:
     """What both Kattis formats do alike: their tests, DOMjudge's zip, their submissions' folders."""
 
     judge: str = domjudge.JUDGE
+    strength_note: str = "downwedig-strength.md"  # (the format has no place for notes: beside the manifest)
 
     def judged(self, folder: Path) -> list[PackagedTest]:
         """``data/sample`` and ``data/secret`` (``data/invalid_input`` and the output cases are the validators')."""

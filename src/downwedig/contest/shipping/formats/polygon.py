@@ -255,6 +255,7 @@ class Polygon:
     summary: str = "a Polygon package, for Codeforces and the systems that import one (p2d, rbx, CMS)"
     checks: tuple[str, ...] = ("p2d", "rbx")
     judge: str = "Polygon"
+    strength_note: str = "documents/downwedig-strength.md"  # (Polygon's folder for the problem's documents)
 
     def files(self, problem: Problem) -> list[tuple[str, bytes]]:
         """See :meth:`~downwedig.contest.shipping.formats.base.PackageFormat.files`."""
