@@ -13,7 +13,10 @@ def test_package_prints_what_it_wrote_and_the_time_limit(cli: Cli, tmp_path: Pat
     plan.write_text("n9-equal equal --n 9\nrandom-20 random --n 20\n")
     result = cli("package", tmp_path / "downwedig", "--tests", plan)
     assert result.status == 0, result.stderr
-    first, *caught, strength, limit = result.out.splitlines()[:7]
+    lines = result.out.splitlines()
+    first, caught = lines[0], lines[1:5]
+    strength = next(line for line in lines if line.startswith("package: the tests catch"))
+    limit = next(line for line in lines if line.startswith("time limit: "))
     wrote = f"package: wrote {tmp_path / 'downwedig'}/ (2025-09 format)"
     # Each test is two files (.in, .ans), plus the sample's two and the others (yaml, statements, programs, cases).
     assert first.startswith(f"{wrote}: 1 sample and 2 secret tests (n from 9 to 20, 0 of n = 300000), ")
@@ -105,17 +108,17 @@ def test_package_vets_its_tests_against_the_mutants_and_warns_of_each_survivor(c
     assert "| `strict_rule` | `sample/1` | WA |" in note and "    downwedig strength dig\n" in note
     # A mistake seen only 8 steps down survives a plan of 9 equal steps: its warning shows the staircase and
     # says how to add it; a mistake that needs a large test says so.
-    warnings = [line for line in result.stderr.splitlines() if line.startswith("package: warning: ")]
+    warnings = [line for line in result.out.splitlines() if line.startswith("package: warning: ")]
     assert len(warnings) == 6
-    seven = next(i for i, line in enumerate(result.stderr.splitlines()) if "the mutant seven_bits" in line)
-    lines = result.stderr.splitlines()
+    lines = result.out.splitlines()
+    seven = next(i for i, line in enumerate(lines) if "the mutant seven_bits" in line)
     assert lines[seven].endswith("on this staircase of 10 steps it gets WA:")
     assert lines[seven + 1] == "    10"
-    assert f"'downwedig strength {tmp_path / 'dig'} --add-to PLAN' adds it to your plan" in result.stderr
+    assert f"'downwedig strength {tmp_path / 'dig'} --add-to PLAN' adds it to your plan" in result.out
     assert (
         "wraps_16_bits (days counted in 16 bits: wrong only past n = 65,536); no small staircase catches it; a "
-        "test of more than 65,536 steps (gen max) would" in result.stderr
+        "test of more than 65,536 steps (gen max) would" in result.out
     )
     quick = cli("package", tmp_path / "quick", "--tests", plan, "--time-limit", "5", "--no-strength")
-    assert quick.status == 0 and "mutants" not in quick.out and "warning" not in quick.stderr
+    assert quick.status == 0 and "mutants" not in quick.out and "warning" not in quick.out
     assert not (tmp_path / "quick" / "downwedig-strength.md").exists()

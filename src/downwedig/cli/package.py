@@ -160,9 +160,6 @@ def _package(args: argparse.Namespace) -> int:
         if tty:
             sys.stderr.write("\r\033[K")
     sys.stdout.write(_summary(built))
-    sys.stdout.flush()  # (before the warnings, which go to stderr)
-    for warning in _survivors(built):
-        sys.stderr.write(f"package: warning: {warning}\n")
     if zip_path is not None:
         made = write_zip(built, zip_path, args.force)
         sys.stdout.write(f"package: wrote {printable(str(zip_path))} for {built.format.judge}: {made}\n")
@@ -203,6 +200,7 @@ def _summary(built: Built) -> str:
             lines.append(f"  {where} is left out: no test catches it (--allow-uncaught)")
     if built.vetting is not None:
         lines.append(f"package: {built.vetting.summary()}; the note: {built.format.strength_note}")
+        lines += [f"package: warning: {warning}" for warning in _survivors(built)]  # (in the report: its part)
     timing = built.timing
     lines.append(f"time limit: {timing.reason}")
     lines += [f"  {m.solution} ({m.how}): slowest {m.cpu_s:.2f} s CPU, on {m.test}" for m in timing.measured]
