@@ -14,7 +14,9 @@ each layer imports only the layers above it in this list:
    each knowing its exit status;
    :mod:`~downwedig.staircase` -- the model (:class:`Staircase`, :class:`Player`), the judge's
    constants (``MAX_N``, ``TIME_LIMIT_S``, ``MEMORY_LIMIT_MIB``) and *the* move rule
-   (:func:`~downwedig.staircase.allows_move`).
+   (:func:`~downwedig.staircase.allows_move`);
+   :mod:`~downwedig.interrupts`, :mod:`~downwedig.files` and :mod:`~downwedig.owner` -- ``SIGTERM``
+   taken as Ctrl-C, a file written whole, whose a leftover in a shared place is.
 2. :mod:`~downwedig.reader` -- the judge's text to a :class:`Staircase` (whole or streamed);
    :mod:`~downwedig.moves` -- the rule applied to every step at once (move masks);
    :mod:`~downwedig.reference` -- the slow, obviously right oracle the tests trust.
@@ -26,16 +28,17 @@ each layer imports only the layers above it in this list:
 4. Views and uses of those: :mod:`~downwedig.render` (text, JSON, SVG, the HTML page),
    :mod:`~downwedig.play` (a game against the perfect player), :mod:`~downwedig.diagnosis` (why a
    program's answer is wrong, in the page's words), and :mod:`~downwedig.contest`,
-   three rooms by job: ``generating`` (families, plans, the validator), ``judging`` (running a
-   solution, the checker, the judge, the stress tester) and ``shipping`` (the one-file bundle,
-   the problem package).
+   six rooms by job: ``generating`` (families, plans, the validator, answer files), ``running``
+   (a solution run under limits, isolated), ``judging`` (the checker, the judge, the stress
+   tester), ``strength`` (the tests against plausible wrong solutions), ``bundling`` (the one-file
+   bundle) and ``shipping`` (the problem package).
 5. :mod:`~downwedig.cli` -- the ``downwedig`` command, a thin layer over all of it.
 
 Where a change belongs: a rule of the game goes in ``staircase`` (and its fast form in
 ``moves``); how fast the answer comes, in ``engine``; what is said about a day, in
 ``explain``; how it looks, in ``render``; a new test shape, in ``contest.generating``;
-how solutions are run and judged, in ``contest.judging``; what goes to a judge, in
-``contest.shipping``; a new option, in ``cli``.
+how solutions are run, in ``contest.running``, and judged, in ``contest.judging``; what
+goes to a judge, in ``contest.shipping``; a new option, in ``cli``.
 
 The names below are imported when first used (PEP 562), so that ``downwedig
 --version`` and ``downwedig solve`` load only what they need.

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _answers(args: argparse.Namespace) -> int:
-    from ..contest.judging.answers import answer_files, expand_inputs
+    from ..contest.generating.answers import answer_files, expand_inputs
 
     if "" in args.inputs:
         raise UsageError("an INPUT is an empty name")

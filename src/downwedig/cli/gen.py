@@ -22,6 +22,7 @@ _OUTPUT_HELP = "write the test here ('-', the default, is standard output)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ..contest.generating.registry import DEFAULT_N
     from ..staircase import MAX_N
 
     parser.description = (
@@ -42,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "with -o DIR, write its tests to DIR",
     )
     # (--n and --seed are read with the family's options, by the one reader of a test's words.)
-    parser.add_argument("--n", metavar="N", help=f"steps, 1..{MAX_N} (default 10)")
+    parser.add_argument("--n", metavar="N", help=f"steps, 1..{MAX_N} (default {DEFAULT_N})")
     parser.add_argument("--seed", metavar="S", help="any integer (default 0)")
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help=_OUTPUT_HELP)
     parser.add_argument("options", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
@@ -87,10 +88,11 @@ def _listing(families: dict[str, Family]) -> str:
 
 def _family_help(family: Family) -> str:
     """``downwedig gen FAMILY --help``: the family, and every option it takes."""
+    from ..contest.generating.registry import DEFAULT_N
     from ..staircase import MAX_N
 
     rows = [
-        ("--n N", f"steps, 1..{MAX_N} (default 10)"),
+        ("--n N", f"steps, 1..{MAX_N} (default {DEFAULT_N})"),
         ("--seed S", "any integer (default 0)"),
         ("-o, --output FILE", _OUTPUT_HELP),
         *((f"{option.flag} {option.name.upper()}", option.help) for option in family.options),

@@ -6,12 +6,11 @@
 - :mod:`~downwedig.contest.judging.check`: the testlib-style checker;
 - :mod:`~downwedig.contest.judging.judge`: the local judge (a verdict, time and memory per test);
 - :mod:`~downwedig.contest.judging.stress` and :mod:`~downwedig.contest.judging.shrink`:
-  stress testing against the engine, and shrinking a failing test;
-- :mod:`~downwedig.contest.judging.answers`: answer files for many inputs in parallel.
+  stress testing against the engine, and shrinking a failing test.
 
 Every run goes through :mod:`~downwedig.contest.running`.  It uses
 :mod:`~downwedig.contest.generating` (stress makes its tests there), never
 :mod:`~downwedig.contest.shipping`.
 """
 
-__all__ = ["answers", "check", "judge", "shrink", "stress", "verdict"]
+__all__ = ["check", "judge", "shrink", "stress", "verdict"]

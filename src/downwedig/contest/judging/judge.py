@@ -48,10 +48,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ...errors import DownwedigError, InvalidAnswer, InvalidOutput, InvalidTests, excerpt, printable
+from ...files import natural_key
 from ...reader import parse
+from ..generating.answers import LARGEST_INPUT, read_bounded
 from ..running.run import JudgeFailure, Run, describe_exit
 from ..running.runner import Runner
-from .answers import LARGEST_INPUT, natural_key, read_bounded
 from .check import Checked, compare, read_digits
 from .summary import Summary, summary
 from .verdict import Limits, Verdict

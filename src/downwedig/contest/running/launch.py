@@ -27,7 +27,8 @@ before its gate closes, its pipes closed.  :func:`stop_all` kills every run
 going on, launched or let go, and refuses new ones.
 
 Cost: a few system calls for the pipes and the cgroup, a shell, and the
-sandbox's setup (about 7 ms, all but 2 ms of it off the judging's time when made
+sandbox's setup (most of the sandbox's cost, given in
+:mod:`~downwedig.contest.running.sandbox`, and off the judging's time when made
 ready ahead).
 
 >>> from .limits import Limits

@@ -3,8 +3,9 @@
 :class:`Runner` is what ``test``, ``stress`` and ``package``'s timing run
 solutions with.  Where runs are sandboxed and a core is free, the next run is
 launched ahead (:mod:`~downwedig.contest.running.launch`): its sandbox set up
-and held at its gate (its input's first line), so that setting it up (all
-but about 2 ms of the sandbox's 7) is off the run's clock and off the judging's time.  Cost per run: that of
+and held at its gate (its input's first line), so that setting it up (most
+of the sandbox's cost, given in :mod:`~downwedig.contest.running.sandbox`) is off the run's clock and off the
+judging's time.  Cost per run: that of
 :func:`~downwedig.contest.running.run.run_solution`, less the sandbox's setup.
 """
 
@@ -37,8 +38,8 @@ class Runner:
     Where runs are sandboxed and a core is free (more than the ``jobs`` runs
     that go on at once), each run's sandbox is set up
     ahead, while the run before it goes on (a launch held at its gate, the
-    first line of its input: :mod:`~downwedig.contest.running.launch`), so that setting it up (all but
-    about 2 ms of the sandbox's 7) is off the run's clock and off the judging's time.
+    first line of its input: :mod:`~downwedig.contest.running.launch`), so that setting it up (most of the
+    sandbox's cost: :mod:`~downwedig.contest.running.sandbox`) is off the run's clock and off the judging's time.
     The launches are made by a thread of the runner's that lives as long as it
     does: bubblewrap ends its sandbox when the thread that started it ends (and a judge that dies leaves no
     launch going on: its gate's input closes).

@@ -16,7 +16,8 @@ built as PDF and HTML), :mod:`~.polygon` (a Polygon package's files from neutral
 inputs), :mod:`~.domjudge` (the zip DOMjudge imports), :mod:`~.destination`,
 :mod:`~.manifest` and :mod:`~.rebuild` (a folder and a zip written whole and
 never over someone's work); the ``testlib`` programs are the problem's C++ and
-``problem/`` the statement's text.  It stands on the other four rooms.
+``problem/`` the statement's text.  It stands on ``generating``, ``running``, ``judging``
+and ``bundling``, never on ``strength``.
 """
 
 __all__ = ["package", "programs"]

@@ -33,7 +33,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from ..judging.answers import natural_key
+from ...files import natural_key
 from ..judging.expectation import Expectation, verdicts
 from ..running.limits import LEGACY_MULTIPLIER
 from .yamlish import InvalidYaml, read_yaml

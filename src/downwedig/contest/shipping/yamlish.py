@@ -24,7 +24,6 @@ class InvalidYaml(ValueError):
     """YAML this reader does not read (or that is not YAML), at a line: ``str()`` says ``line N: why``."""
 
 
-_COMMENT = re.compile(r"""(?:^|\s)#.*$""")
 _KEY = re.compile(r"""^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|([^'"\s][^:#]*?))\s*:(?:\s+|$)(.*)$""")
 
 

@@ -9,5 +9,6 @@
 - :mod:`.cover`: the tests' side: what each catches alone, the smallest set that keeps every catch;
 - :mod:`.report`: the report, solutions given beside the mutants judged by :mod:`~downwedig.contest.judging`.
 
-This room uses the generating and judging rooms, and nothing above them.
+This room uses the generating, running (a :class:`~downwedig.contest.running.runner.Runner`) and judging rooms,
+and nothing above them.
 """

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Protocol
 
 from .... import __version__
+from ....files import natural_key
 from ..facts import LICENSE
 from ..manifest import MARKER
 
@@ -201,8 +202,6 @@ def tests_under(data: Path, groups: Sequence[str]) -> list[PackagedTest]:
     >>> tests_under(Path("/nonexistent"), ["sample"])
     []
     """
-    from ...judging.answers import natural_key
-
     tests = []
     for group in groups:
         found = []

@@ -26,19 +26,17 @@ format of BAPCtools' validation headers): ``n`` against 1 and 300,000.  Cost: O(
 from __future__ import annotations
 
 from ....errors import InvalidStaircase
-from ....staircase import MAX_N, WIDTH
-from ...generating.validate import validate
+from ....staircase import MAX_N
+from ...generating.validate import LARGEST, validate
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import BinaryIO
 
-__all__ = ["INVALID", "LARGEST", "VALID", "main"]
+__all__ = ["INVALID", "VALID", "main"]
 
 #: Kattis' exit codes for a validator.
 VALID, INVALID = 42, 43
-#: The size of the largest valid input: ``n`` = 300000 and its rows.
-LARGEST = len(str(MAX_N)) + 1 + MAX_N * (WIDTH + 1)
 
 
 def main(argv: list[str], stdin: BinaryIO, stdout: BinaryIO, stderr: BinaryIO) -> int:

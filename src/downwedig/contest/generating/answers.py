@@ -35,12 +35,12 @@ from pathlib import Path
 
 from ...engine.solver import answer
 from ...errors import InvalidDestination, InvalidStaircase
-from ...files import whole_file
+from ...files import natural_key, whole_file
 from ...interrupts import defer_if_held, held
 from ...reader import looks_like_answer, parse
-from ...staircase import MAX_N, WIDTH
+from .validate import LARGEST
 
-__all__ = ["Result", "answer_file", "answer_files", "expand_inputs", "natural_key", "target_path"]
+__all__ = ["LARGEST_INPUT", "Result", "answer_file", "answer_files", "expand_inputs", "read_bounded", "target_path"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,15 +64,6 @@ def target_path(source: str, out_dir: str | None = None, suffix: str = ".ans") -
     return str(Path(out_dir) / name if out_dir is not None else path.with_name(name))
 
 
-def natural_key(name: str) -> list[str | int]:
-    """A sort key that orders numbers in names by value: ``m2`` before ``m10``. O(len(name)).
-
-    >>> sorted(["m10.in", "m2.in", "m1.in"], key=natural_key)
-    ['m1.in', 'm2.in', 'm10.in']
-    """
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
-
-
 def expand_inputs(paths: Sequence[str]) -> list[str]:
     """``paths`` with each folder replaced by its ``*.in`` files, in :func:`natural_key` order. O(files).
 
@@ -88,9 +79,9 @@ def expand_inputs(paths: Sequence[str]) -> list[str]:
     return out
 
 
-#: More than a valid input can hold (its largest, 2.7 MB, four times over: CRLF ends and blanks are read too);
-#: a file past it is refused, not read whole.
-LARGEST_INPUT = 4 * (len(str(MAX_N)) + 1 + MAX_N * (WIDTH + 1))
+#: More than a valid input can hold (its largest, :data:`~downwedig.contest.generating.validate.LARGEST` = 2.7 MB,
+#: four times over: CRLF ends and blanks are read too); a file past it is refused, not read whole.
+LARGEST_INPUT = 4 * LARGEST
 
 
 def read_bounded(path: str | os.PathLike[str], limit: int = LARGEST_INPUT) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from downwedig.contest.judging.answers import answer_files, expand_inputs, target_path
+from downwedig.contest.generating.answers import answer_files, expand_inputs, target_path
 
 INPUT = b"3\nWWWWWWWW\nWWWWWWWW\nRRRRRRRR\n"  # answer 211
 
