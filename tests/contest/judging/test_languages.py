@@ -12,17 +12,9 @@ from downwedig.contest.running import sandbox
 from downwedig.contest.running.limits import Limits
 from downwedig.contest.running.run import run_solution
 
-from ...conftest import SAMPLE, missing_tool, need_tool
+from ...conftest import SAMPLE, need_tool
 
 ECHO_N = '#include <stdio.h>\nint main(void) { int n; if (scanf("%d", &n) != 1) return 1; printf("%d\\n", n); }\n'
-
-
-@pytest.fixture
-def boxed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(sandbox.CHOICE, raising=False)
-    found = sandbox.sandbox()
-    if isinstance(found, sandbox.NoSandbox):
-        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found.reason}")
 
 
 @pytest.mark.parametrize("mode", ["auto", "none"])

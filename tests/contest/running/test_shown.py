@@ -18,15 +18,7 @@ from downwedig.contest.running.limits import Limits
 from downwedig.contest.running.run import run_solution
 from downwedig.errors import CommandError, UsageError
 
-from ...conftest import SAMPLE, missing_tool
-
-
-@pytest.fixture
-def boxed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(sandbox.CHOICE, raising=False)
-    found = sandbox.sandbox()
-    if isinstance(found, sandbox.NoSandbox):
-        missing_tool(f"needs bubblewrap (apt-get install bubblewrap): {found.reason}")
+from ...conftest import SAMPLE
 
 
 @pytest.mark.parametrize("value", ["yes", "on", "bwrap1", " none", "None"])
