@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from ..errors import InvalidPlan
 
-__all__ = ["load", "reported", "run_plan", "source_of"]
+__all__ = ["add_to_plan", "load", "plan_names", "reported", "run_plan", "source_of"]
 
 
 def source_of(spec: str) -> str:
@@ -142,3 +142,42 @@ def _write(path: Path, data: bytes) -> None:
             file.write(data)
     except FileExistsError:
         raise CommandError(f"{printable(str(path))} appeared meanwhile; it is left as it is") from None
+
+
+def plan_names(plan: str) -> set[str]:
+    """The names of the tests of the plan file ``plan`` (``--add-to``'s: a built-in plan is refused); its faults
+    reported as ``package`` reports them."""
+    if plan in ("full", "small") or not os.path.isfile(plan):
+        raise UsageError(f"--add-to {plan}: not a plan file (make one with 'downwedig gen --plan full > my.plan')")
+    return {test.name for test in load(plan)}
+
+
+def add_to_plan(plan: str, names: set[str], stem: str, data: bytes, comment: str) -> str:
+    """Save the test ``data`` beside the plan file ``plan`` as ``NAME.in`` and append ``NAME file NAME.in  #
+    comment`` to it; the name (``stem``, or ``stem-2``... when taken by a test of the plan or a file). O(size).
+
+    Nothing is left half-done: the line is appended only once the file is whole, and the file is removed if
+    the line cannot be.  A failure is a :class:`CommandError` naming what could not be written.
+    """
+    from ..files import whole_file
+
+    folder = Path(plan).parent
+    name, number = stem, 1
+    while name in names or os.path.lexists(folder / f"{name}.in"):
+        number += 1
+        name = f"{stem}-{number}"
+    test = folder / f"{name}.in"
+    try:
+        with whole_file(test) as file:
+            file.write(data)
+    except OSError as exc:
+        raise CommandError(f"cannot write {printable(str(test))!r}: {exc.strerror or exc}") from None
+    try:
+        with open(plan, "rb+") as file:
+            file.seek(0, os.SEEK_END)
+            ends = file.tell() == 0 or (file.seek(-1, os.SEEK_END) >= 0 and file.read(1) == b"\n")
+            file.write((b"" if ends else b"\n") + f"{name} file {name}.in  # {comment}\n".encode())
+    except OSError as exc:
+        test.unlink(missing_ok=True)
+        raise CommandError(f"cannot append to the plan {printable(plan)!r}: {exc.strerror or exc}") from None
+    return name

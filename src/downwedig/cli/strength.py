@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._common import UsageError, add_limit_options, int_range, printable, use_color
+from ._plan import add_to_plan, plan_names
 
 if TYPE_CHECKING:
     from ..contest.strength.report import Entry, Strength
@@ -74,14 +75,6 @@ def run(args: argparse.Namespace) -> int:
         stop_all(False)
 
 
-def _plan_names(plan: str) -> set[str]:
-    from ._plan import load
-
-    if plan in ("full", "small") or not os.path.isfile(plan):
-        raise UsageError(f"--add-to {plan}: not a plan file (make one with 'downwedig gen --plan full > my.plan')")
-    return {test.name for test in load(plan)}
-
-
 def _strength(args: argparse.Namespace) -> int:
     from ..contest.judging.matrix import Entrant
     from ..contest.running.command import solution_command
@@ -89,7 +82,7 @@ def _strength(args: argparse.Namespace) -> int:
     from ._solutions import chosen_limits, package_under
     from .test import find_judged
 
-    names = _plan_names(args.add_to) if args.add_to is not None else set()
+    names = plan_names(args.add_to) if args.add_to is not None else set()
     if args.tests:
         paths = [Path(path) for path in args.tests]
     elif Path("tests").is_dir():
@@ -128,7 +121,6 @@ def _strength(args: argparse.Namespace) -> int:
 
 def _add_witnesses(plan: str, names: set[str], report: Strength) -> list[str]:
     """Each survivor's witness added to the plan ``plan`` (as ``stress --add-to`` adds a failure); the names."""
-    from .stress import add_to_plan
 
     added = []
     for entry in (*report.mutants, *report.solutions):

@@ -10,7 +10,8 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..staircase import MAX_N
-from ._common import CommandError, UsageError, add_limit_options, int_range, printable, write_output
+from ._common import CommandError, add_limit_options, int_range, printable, write_output
+from ._plan import add_to_plan, plan_names
 
 if TYPE_CHECKING:
     from ..contest.judging.stress import Report
@@ -117,54 +118,12 @@ def run(args: argparse.Namespace) -> int:
         stop_all(False)
 
 
-def _plan_names(plan: str) -> set[str]:
-    """The names of the tests of the plan file ``plan``; its faults reported as ``package`` reports them."""
-    from ._plan import load
-
-    if plan in ("full", "small") or not os.path.isfile(plan):
-        raise UsageError(f"--add-to {plan}: not a plan file (make one with 'downwedig gen --plan full > my.plan')")
-    return {test.name for test in load(plan)}
-
-
-def add_to_plan(plan: str, names: set[str], stem: str, data: bytes, comment: str) -> str:
-    """Save the test ``data`` beside the plan file ``plan`` as ``NAME.in`` and append ``NAME file NAME.in  #
-    comment`` to it; the name (``stem``, or ``stem-2``... when taken by a test of the plan or a file). O(size).
-
-    Nothing is left half-done: the line is appended only once the file is whole, and the file is removed if
-    the line cannot be.  A failure is a :class:`CommandError` naming what could not be written.
-    """
-    from pathlib import Path
-
-    from ..files import whole_file
-
-    folder = Path(plan).parent
-    name, number = stem, 1
-    while name in names or os.path.lexists(folder / f"{name}.in"):
-        number += 1
-        name = f"{stem}-{number}"
-    test = folder / f"{name}.in"
-    try:
-        with whole_file(test) as file:
-            file.write(data)
-    except OSError as exc:
-        raise CommandError(f"cannot write {printable(str(test))!r}: {exc.strerror or exc}") from None
-    try:
-        with open(plan, "rb+") as file:
-            file.seek(0, os.SEEK_END)
-            ends = file.tell() == 0 or (file.seek(-1, os.SEEK_END) >= 0 and file.read(1) == b"\n")
-            file.write((b"" if ends else b"\n") + f"{name} file {name}.in  # {comment}\n".encode())
-    except OSError as exc:
-        test.unlink(missing_ok=True)
-        raise CommandError(f"cannot append to the plan {printable(plan)!r}: {exc.strerror or exc}") from None
-    return name
-
-
 def _stress(args: argparse.Namespace) -> int:
     from ..contest.generating.registry import to_text
     from ..contest.running.isolation import describe
     from ._common import isolation_words
 
-    names = _plan_names(args.add_to) if args.add_to is not None else set()
+    names = plan_names(args.add_to) if args.add_to is not None else set()
     mode, missing = describe()
     report = _run_stress(args)
     out = sys.stdout
