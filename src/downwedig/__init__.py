@@ -1,13 +1,27 @@
 """downwedig: the staircase game "Down We Dig" (NERC 2020, problem D), solved fast.
 
+Quick start: read a staircase in the judge's format, answer every day, then ask why about one.
+
 >>> import downwedig
 >>> staircase = downwedig.parse("3\\nWWWWWWWW\\nWWWWWWWW\\nRRRRRRRR\\n")
->>> downwedig.answer(staircase)
+>>> downwedig.answer(staircase)  # one digit per day: 1 when Dina wins it, 2 when Dima does
 '211'
 >>> downwedig.winners(staircase)[1]
 <Player.DINA: 1>
+>>> from downwedig.explain import analyse
+>>> day = analyse(staircase, 3)  # day 3 in full: each step's status, its moves, the line of play
+>>> day.reason()
+'Dina wins by moving to a step lost for Dima: 2.'
+>>> from downwedig.play import Game  # play it against the perfect player
+>>> Game(day).hint()
+'Winning moves from step 1: 2.'
 
-A map of the package.  Data flows one way, from text to answers and pictures;
+``parse`` raises :class:`InvalidStaircase` (a :class:`ValueError` saying ``source:line:column``) on a bad
+input; every error a user can cause is a :class:`DownwedigError`.  ``docs/library.md`` walks through the rest:
+streaming a long input, other widths, the pictures (:mod:`downwedig.render`) and the contest tools
+(:mod:`downwedig.contest`).
+
+For contributors, a map of the package.  Data flows one way, from text to answers and pictures;
 each layer imports only the layers above it in this list:
 
 1. :mod:`~downwedig.errors` -- every failure a user can cause, one ``Invalid...`` class each,

@@ -308,6 +308,34 @@ def test_pointing_at_a_move_outlines_the_columns_its_steps_share(tmp_path: Path,
         assert shown == [TEXTS["move_title"].format(source=1, target=m.target, why=m.why())] * (2 * m.common)
 
 
+#: A point of the screen 5 CSS pixels right of the middle of the k-th move's visible curve (its arc bulges right).
+_BESIDE_A_MOVE = """k => {
+  const arc = document.querySelectorAll('#picture .move .arc')[k], p = arc.getPointAtLength(arc.getTotalLength() / 2);
+  const at = new DOMPoint(p.x, p.y).matrixTransform(arc.getScreenCTM());
+  return [at.x + 5, at.y];
+}"""
+
+
+def test_a_move_is_easy_to_point_at(tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    """Its curve is 2 pixels wide, but a wider invisible stroke takes the pointer (learner report 5, L13); and
+    on a screen that cannot point the key does not ask to (the style sheet hides that entry there)."""
+    staircase = parse(EXPLAIN.read_bytes())
+    page = opener(write(tmp_path, staircase, day=7, answers=True))
+    visible = """[...document.querySelectorAll('#picture .shared')]
+        .filter(r => getComputedStyle(r).visibility === 'visible').length"""
+    moves = analyse(staircase, 7).moves(1)
+    x, y = page.js(_BESIDE_A_MOVE, len(moves) - 1)  # (the outermost curve: no other move's target is beside it)
+    assert page.js(visible) == 0
+    page.page.mouse.move(x, y)
+    assert page.js(visible) == 2 * moves[-1].common, "5 px beside the curve"
+    page.page.mouse.move(0, 0)
+    (pointing,) = page.js("[...document.querySelectorAll('#legend .entry.wide')].map(e => e.textContent)")
+    assert pointing == TEXTS["legend_shared"]
+    rules = """[...document.styleSheets].flatMap(s => [...s.cssRules]).filter(r => r.media && r.conditionText ===
+        '(hover: none)').flatMap(r => [...r.cssRules].map(c => c.cssText))"""
+    assert "#legend .entry.wide { display: none; }" in page.js(rules)
+
+
 def test_the_key_names_only_what_the_picture_draws(tmp_path: Path, opener: Callable[..., Opened]) -> None:
     staircase = parse(SAMPLE.read_bytes())
     page = opener(write(tmp_path, staircase, answers=True))

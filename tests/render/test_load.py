@@ -207,6 +207,14 @@ def test_a_refusal_points_at_its_line_and_column(tmp_path: Path, opener: Callabl
     assert text[start:end] == "x", "the bad character is selected"
     assert page.js("document.activeElement.id") == "own-text"
     assert page.state()["n"] == 12, "a refused staircase changes nothing"
+    page.page.fill("#own-text", "2\nWWWWWWWW\nRRRRRRRR\n")
+    page.click("#own-load")
+    assert page.state()["n"] == 2 and page.text("#own-note").startswith("Showing your staircase of 2 steps")
+    page.page.fill("#own-text", text)
+    page.click("#own-load")
+    assert page.text("#own-error") == message and page.text("#own-note") == "", (
+        "no note left from the staircase before (learner report 5, L12)"
+    )
 
 
 def test_a_malformed_link_is_refused_in_words(tmp_path: Path, opener: Callable[..., Opened]) -> None:

@@ -16,7 +16,7 @@ from downwedig import Staircase, parse
 from downwedig.contest.generating.registry import generate
 
 from ..conftest import SAMPLE, THOROUGH
-from .browser import Opened, write
+from .browser import Opened, scrambled, write
 
 #: Every badge's text and pill, every step number and the handkerchief, and the labels of the line of play.
 _BOXES = """() => {
@@ -73,3 +73,50 @@ def test_the_sample_is_drawn_clear(width: int, tmp_path: Path, opener: Callable[
     page.js("window.downwedig.newGame('Dina')")
     page.js("window.downwedig.move(3)")
     nothing_overlaps(boxes(page), f"a game on the sample, {width} px")
+
+
+#: Each line of the answer strip in sight: its top and bottom, and the strip's inner top and bottom.
+_STRIP = """() => {
+  const strip = document.getElementById('strip'), box = strip.getBoundingClientRect(), top = box.top + strip.clientTop;
+  const lines = [...strip.querySelectorAll('.strip-row')].map(r => r.getBoundingClientRect())
+    .filter(r => r.bottom > top && r.top < top + strip.clientHeight).map(r => [r.top, r.bottom]);
+  return {lines, top, bottom: top + strip.clientHeight};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_the_answer_strip_shows_whole_lines(width: int, tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    """The strip opens on the last day, scrolled to its end, and jumps to a day far up: no line is cut in half
+    (learner report 5, L12: a half line showed at the strip's top)."""
+    page = opener(write(tmp_path, scrambled(5000), answers=True), width=width)
+    for day in (5000, 2500, 1):
+        page.js("k => window.downwedig.chooseDay(k)", day)
+        found = page.js(_STRIP)
+        assert len(found["lines"]) == 6, f"day {day}, {width} px: {found}"
+        for top, bottom in found["lines"]:
+            assert found["top"] <= top and bottom <= found["bottom"], f"day {day}, {width} px: a line is cut"
+
+
+#: Where the step-through's buttons stand, each relative to the first of its row (the question and the text
+#: above a row change height).
+_BUTTONS = """() => {
+  const at = id => document.getElementById(id).getBoundingClientRect();
+  const row = (first, ids) => ids.map(id => [id, Math.round(at(id).left), Math.round(at(id).top - at(first).top)]);
+  return [...row('teach-start', ['teach-play', 'predict']),
+    ...row('teach-back', ['teach-next', 'teach-all', 'teach-stop'])];
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 1100, 400])
+def test_the_step_through_buttons_stay_in_place(width: int, tmp_path: Path, opener: Callable[..., Opened]) -> None:
+    """ "Start on this day" becoming "Start again", "Reveal" becoming "Next step" or "Top-down", and Play becoming
+    Pause move no button and no box to another place (learner report 5, L12: the row reflowed)."""
+    page = opener(write(tmp_path, parse(SAMPLE.read_bytes())), width=width)
+    before = page.js(_BUTTONS)
+    page.js("window.downwedig.teach(12)")
+    assert page.js(_BUTTONS) == before, "after starting"
+    page.js("window.downwedig.guess(12, 'lost')")
+    assert page.text("#teach-next") != "Reveal" and page.js(_BUTTONS) == before, "after a guess"
+    page.js("window.downwedig.autoplay(100000)")
+    assert page.js(_BUTTONS)[1:] == before[1:], "while it plays by itself"
+    page.js("window.downwedig.autoplay(0)")

@@ -191,7 +191,9 @@ def test_the_step_through_shows_the_statuses_from_revealed_down_and_the_window()
             assert title == TEXTS["window_box"].format(step=current, first=current + 1, last=min(current + 8, 12))
             (rect,) = with_class(box, "box")
             top, height = float(rect.get("y", 0)), float(rect.get("height", 0))
-            rows = [i for i in range(1, 13) if top < LAYOUT.top + (i - 1) * LAYOUT.row + 15 < top + height]
+            (step_1,) = [g for g in with_class(root, "step") if g.get("id") == "step-1"]
+            header = float(with_class(step_1, "piece")[0].get("y", 0)) - (LAYOUT.row - LAYOUT.piece) / 2
+            rows = [i for i in range(1, 13) if top < header + (i - 1) * LAYOUT.row + 15 < top + height]
             assert rows == list(range(current + 1, min(current + 8, 12) + 1)), "the 8 steps below are outlined"
         else:
             assert boxes == []
@@ -238,3 +240,38 @@ def test_a_long_staircase_gets_room_for_its_numbers() -> None:
     assert {b.get("width") for b in badges if b is not None} == {str(fitted.badge_width)}
     pieces = with_class(svg, "piece")
     assert pieces[0].get("x") == str(fitted.left), "the pieces stand right of the wider step numbers"
+
+
+def _legend(root: ET.Element) -> list[str]:
+    (legend,) = with_class(root, "legend")
+    return [t.text or "" for t in legend.iter(SVG + "text")]
+
+
+def test_the_legend_names_only_what_the_picture_draws() -> None:
+    """As the page's key does (test_browser.py): learner report 5, L13, found "winning move" and "line of play"
+    in the key of a step of the step-through, which draws neither, and no word for its ? badges or its window."""
+    a = analyse(parse(SAMPLE.read_bytes()), 12)
+    key = {name: TEXTS[f"legend_{name}"] for name in ("won", "lost", "hidden", "win", "move", "line", "played")}
+    key.update({name: TEXTS[f"legend_{name}"] for name in ("reply", "window", "decides")})
+
+    def named(**options: object) -> set[str]:
+        words = _legend(ET.fromstring(render_svg(a, **options)))  # type: ignore[arg-type]
+        assert not any("Point at" in w for w in words), "a picture in a document has no pointer"
+        return {name for name, text in key.items() if text in words}
+
+    assert named() == {"won", "lost", "move", "line", "reply"}
+    assert named(revealed=8, current=7) == {"won", "lost", "hidden", "move", "window"}
+    assert named(played=[1, 3, 7], statuses=False, hint=True) == {"hidden", "move", "played"}
+    assert named(played=[1, 3], statuses=False, hint=True) == {"hidden", "win", "move", "played"}
+    assert named(revealed=8, current=8) == {"won", "lost", "hidden", "win", "move", "window", "decides"}
+
+
+def test_a_long_legend_makes_the_header_taller() -> None:
+    """Seven entries take six rows, one more than the header holds: the steps move down, never into the legend."""
+    a = analyse(parse(SAMPLE.read_bytes()), 12)
+    short, long = (ET.fromstring(render_svg(a, revealed=8, current=c)) for c in (7, 8))
+    assert int(long.get("height", 0)) - int(short.get("height", 0)) == LAYOUT.legend_row
+    (legend,) = with_class(long, "legend")
+    lowest = max(float(t.get("y", 0)) for t in legend.iter(SVG + "text"))
+    first_piece = min(float(r.get("y", 0)) for r in with_class(long, "piece"))
+    assert lowest < first_piece - LAYOUT.baseline

@@ -20,7 +20,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "and prints the answer: what a contestant submits to Codeforces or Kattis. It is plain Python a person "
         "can read, made from this package's own modules (the engine, the reader, ...): their code inlined one "
         "after the other, without docstrings, comments, annotations and what the program never reaches, the "
-        f"names kept, about 62 KB, under Codeforces' limit of {CODEFORCES_LIMIT} bytes (--full embeds the "
+        f"names kept, about 63 KB, under Codeforces' limit of {CODEFORCES_LIMIT} bytes (--full embeds the "
         "modules' sources as they are instead, each compiled when first imported). It runs under CPython 3.9+ "
         "and PyPy 3.9, says so in one line on an older Python, "
         "and a file it writes is executable (./solution.py); under CPython it answers with the engine's Solver, "

@@ -69,6 +69,8 @@ class Layout:
     legend_y: int = 64
     legend_row: int = 18
     legend_column: int = 300
+    #: Rows of legend the header holds (``top`` leaves room for them); a longer legend makes it taller.
+    legend_rows: int = 5
     #: The legend's samples: how far a sample badge rises above its row's baseline, the gap between a
     #: badge and its words, the length of a sample line and the gap between it and its words.
     legend_badge_rise: int = 14

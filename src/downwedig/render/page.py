@@ -149,8 +149,7 @@ INPUT_WORDS = {
 PAGE_SIZES = {
     "strip_line": 20,  # height of a line of the answer strip
     "strip_group": 10,  # days per group of digits
-    "strip_lines": 6,  # lines of the strip shown at most, and the padding under them
-    "strip_padding": 8,
+    "strip_lines": 6,  # lines of the strip shown at most: whole lines, so that none shows cut in half
     "strip_margin": 24,  # room the strip keeps beside its digits
     "strip_group_extra": 0.9,  # the room between groups, in digits
     "hash_interval_ms": 200,  # the address is rewritten at most this often (a dragged slider)

@@ -29,7 +29,9 @@ function layoutStrip() {
   perRow = GROUP * Math.max(1, Math.floor((strip.clientWidth - ruler - SIZES.strip_margin) / group));
   stripHeight = Math.min(SIZES.strip_lines, stripLines()) * LINE;
   inner.style.height = stripLines() * LINE + "px";
-  strip.style.height = stripHeight + SIZES.strip_padding + "px";
+  // Whole lines and nothing more (the strip's border is outside its height): a line is never cut in half at
+  // the top or the bottom, whether the strip is scrolled to the chosen day's line or to the end.
+  strip.style.height = stripHeight + "px";
   stripTop = strip.scrollTop;
   painted = -1;
 }

@@ -153,8 +153,29 @@ function stepValues(A, i, decided) {  // the code's variables at step i (code.js
   return format(TW.values_step, {...values, known, won: pythonBool(A.won[i])});
 }
 
+// The buttons whose words change, with every look they take: each keeps the width of its widest, so that the
+// row it stands in never reflows (the "predict each step" box jumping a line when "Start on this day" becomes
+// "Start again").  Measured once it is shown, in the page's own font (no length is written here).
+const STEADY = [["teach-start", [TW.start, TW.restart], ["primary", ""]], ["teach-play", [TW.play, TW.pause], [""]],
+  ["teach-next", [TW.reveal, TW.next, TW.next_down], [""]]];
+function steadyWidths() {
+  for (const [id, labels, looks] of STEADY) {
+    const button = $(id);
+    if (button.style.minWidth || !button.getClientRects().length) continue;  // (done, or not shown yet)
+    const was = [button.textContent, button.className];
+    let widest = 0;
+    for (const label of labels) for (const look of looks) {
+      button.textContent = label; button.className = look;
+      widest = Math.max(widest, button.getBoundingClientRect().width);
+    }
+    [button.textContent, button.className] = was;
+    button.style.minWidth = widest + "px";
+  }
+}
+
 function renderTeach() {  // the step-through's panel and buttons
   const on = !!TS, up = on && TS.phase === "up", predict = $("predict").checked;
+  steadyWidths();
   const q = $("teach-question"), box = $("teach-window"), says = $("teach-says"), grid = $("top-down");
   q.textContent = ""; says.replaceChildren(); says.className = ""; box.replaceChildren(); grid.replaceChildren();
   document.body.classList.toggle("compact", compact());

@@ -173,6 +173,19 @@ def test_the_readable_form_is_plain_python_a_person_can_follow() -> None:
     assert "\ndef main(argv, stdin, stdout, stderr):\n" in text and "memo_START" in text  # (names kept, or renamed)
 
 
+def test_every_readable_program_imports_at_the_top_and_the_slow_one_says_why_it_is_long() -> None:
+    """Learner report 5, L20: the slow oracle's ``import sys`` stood after all its code, and its 500 lines,
+    mostly the reader, were not explained."""
+    for name, program in PROGRAMS.items():
+        if program.as_written:
+            continue
+        tree = ast.parse(bundle(program))
+        kinds = [isinstance(s, (ast.Import, ast.ImportFrom)) for s in tree.body[2:]]  # (after the docstring, NEEDS)
+        assert kinds == sorted(kinds, reverse=True), f"{name}: an import after the code"
+    docstring = ast.get_docstring(ast.parse(bundle(PROGRAMS["slow"]))) or ""
+    assert "Most of this file is the reader (downwedig.reader), not the algorithm" in docstring
+
+
 def test_the_readable_form_says_which_python_it_needs_in_one_line(tmp_path: Path) -> None:
     path = tmp_path / "solution.py"
     path.write_text(bundle(PROGRAMS["solution"]))

@@ -60,6 +60,9 @@ class Program:
     function: str = "main"
     arguments: tuple[str, ...] = ()
     as_written: bool = False  # a program in one file of its own (standard library only): shipped as it is
+    #: A paragraph for the file's docstring, after its title: what a reader of the file should know first
+    #: (lines of at most 100 characters, each ending in a newline).
+    note: str = ""
 
 
 class CyclicImport(ValueError):
@@ -244,7 +247,10 @@ def _inlined(texts: tuple[tuple[str, str], ...], module: str, function: str) -> 
     trees = {name: ast.Module(body=list(one.body), type_ignores=[]) for name, one in modules.items()}
     shake(trees, module, function)
     flat = inline(trees, PACKAGE)
-    parts = ["".join(ast.unparse(statement) + "\n" for statement in flat.imports)]
+    imports = [ast.unparse(statement) for statement in flat.imports]
+    if "import sys" not in imports:  # (the file's last lines run the entry with sys's streams: import it here,
+        imports.insert(sum(line.startswith("import ") and line < "import sys" for line in imports), "import sys")
+    parts = ["".join(line + "\n" for line in imports)]  # with the others, not after all the code)
     for (name, text), body in zip(texts, flat.bodies.values(), strict=True):
         if body:
             parts.append(f"\n\n# ---- {name}: {_summary(text)}\n\n")
@@ -282,7 +288,8 @@ def bundle(program: Program, *, full: bool = False) -> str:
     title = (
         "#!/usr/bin/env python3\n"
         f'"""Down We Dig (NERC 2020, problem D): {program.title}.\n\n'
-        f"Made by `downwedig bundle` (downwedig {__version__}) from the package's own modules, in one file with the\n"
+        + (program.note + "\n" if program.note else "")
+        + f"Made by `downwedig bundle` (downwedig {__version__}) from the package's own modules, in one file with the\n"
     )
     call = f"({arguments}sys.argv[1:], sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer))\n"
     if full:
@@ -311,10 +318,5 @@ def bundle(program: Program, *, full: bool = False) -> str:
         + "".join(f"    {name}\n" for name in modules)
         + f"\nThe program starts at {entry}(), at the end.  It runs under CPython 3.9+ and PyPy 3.9.  Do not edit it:\n"
         "make it again with `downwedig bundle`.\n"
-        '"""\n\n'
-        + NEEDS
-        + "\n"
-        + code
-        + ("" if "import sys\n" in code else "import sys\n")
-        + f'\n\nif __name__ == "__main__":\n    sys.exit({entry}{call}'
+        '"""\n\n' + NEEDS + "\n" + code + f'\n\nif __name__ == "__main__":\n    sys.exit({entry}{call}'
     )

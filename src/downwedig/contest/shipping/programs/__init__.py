@@ -47,7 +47,14 @@ PROGRAMS = {
         f"{_HERE}.output_validator",
         "the output validator (Kattis: INPUT ANSWER FEEDBACK_DIR < output; exit 42 accepted, 43 wrong)",
     ),
-    "slow": Program(f"{_HERE}.slow", "a correct but slow solution: every day recomputed from the rules, O(n^2)"),
+    "slow": Program(
+        f"{_HERE}.slow",
+        "a correct but slow solution: every day recomputed from the rules, O(n^2)",
+        note="Most of this file is the reader (downwedig.reader), not the algorithm: the oracle reads its input\n"
+        "by the same rules as the solution (tolerant of layout, strict about content, in the same words), so\n"
+        "that the two answer, and refuse, exactly the same inputs.  The algorithm is the few lines of\n"
+        "downwedig.reference near the end: each day solved again from its last step up.\n",
+    ),
     "editorial": Program(
         f"{_HERE}.editorial",
         "the editorial's short solution (docs/editorial.md, section 6), commented section by section: O(256 n)",
