@@ -116,7 +116,7 @@ def test_package_zip_builds_the_statement_for_domjudge(cli: Cli, tmp_path: Path)
     (tmp_path / "tiny.plan").write_text(TINY)
     result = cli("package", tmp_path / "downwedig", "--tests", tmp_path / "tiny.plan", "--zip", tmp_path / "dj.zip")
     assert result.status == 0, result.stderr
-    assert f"package: wrote {tmp_path / 'dj.zip'} for DOMjudge: 27 files at its root" in result.out
+    assert f"package: wrote {tmp_path / 'dj.zip'} for DOMjudge: 28 files at its root" in result.out
     problem = import_zip(tmp_path / "dj.zip")
     assert problem.statement == "problem.pdf" and problem.timelimit == 5
     with zipfile.ZipFile(tmp_path / "dj.zip") as archive:
