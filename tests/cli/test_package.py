@@ -46,7 +46,9 @@ def test_package_legacy_with_a_time_limit_and_a_hand_made_test(cli: Cli, tmp_pat
     (tmp_path / "mine.in").write_bytes(b"9\n" + b"WWWWWWWW\n" * 9)
     plan = tmp_path / "my.plan"
     plan.write_text("mine file mine.in\nweak random --n 3\n")
-    result = cli("package", tmp_path / "pkg", "--format", "legacy", "--tests", plan, "--time-limit", "2")
+    result = cli(
+        "package", "--no-strength", tmp_path / "pkg", "--format", "legacy", "--tests", plan, "--time-limit", "2"
+    )
     assert result.status == 0, result.stderr
     assert "(legacy format)" in result.out and "time limit: 2 s, given with --time-limit" in result.out
     assert (tmp_path / "pkg" / "data/secret/mine.in").read_bytes() == (tmp_path / "mine.in").read_bytes()
@@ -55,14 +57,16 @@ def test_package_legacy_with_a_time_limit_and_a_hand_made_test(cli: Cli, tmp_pat
 def test_a_plan_that_misses_a_mistake_needs_allow_uncaught(cli: Cli, tmp_path: Path) -> None:
     plan = tmp_path / "weak.plan"
     plan.write_text("weak random --n 3 --seed 2\n")
-    refused = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5")
+    refused = cli("package", "--no-strength", tmp_path / "pkg", "--tests", plan, "--time-limit", "5")
     assert refused.status == 1
     assert refused.stderr.startswith(
         f"{plan}:1:1: error: no test catches the mistake 'short_window' (moves of at most 7"
     )
     assert "(--allow-uncaught leaves its submission out)" in refused.stderr
     assert not (tmp_path / "pkg").exists()
-    allowed = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5", "--allow-uncaught")
+    allowed = cli(
+        "package", "--no-strength", tmp_path / "pkg", "--tests", plan, "--time-limit", "5", "--allow-uncaught"
+    )
     assert allowed.status == 0, allowed.stderr
     left_out = "  submissions/wrong_answer/short_window.py is left out: no test catches it (--allow-uncaught)"
     assert left_out in allowed.out
@@ -91,7 +95,7 @@ def test_usage_errors_write_nothing(cli: Cli, tmp_path: Path) -> None:
 def test_a_plan_error_is_reported_at_its_line_and_column(cli: Cli, tmp_path: Path) -> None:
     plan = tmp_path / "my.plan"
     plan.write_text("ok random --n 5\nbad random --red 2\n")
-    result = cli("package", tmp_path / "pkg", "--tests", plan)
+    result = cli("package", "--no-strength", tmp_path / "pkg", "--tests", plan)
     assert result.status == 1
     assert result.stderr == f"{plan}:2:12: error: --red 2: a probability must be between 0 and 1, got '2'\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my.plan"]

@@ -82,7 +82,7 @@ def test_every_error_of_a_plan_is_reported_at_its_own_line_and_nothing_is_writte
         f"{plan}:4:1: error: test '04-d' is the same input as '01-a'",
     ]
     assert not (tmp_path / "t").exists()
-    packaged = cli("package", tmp_path / "pkg", "--tests", plan, "--time-limit", "5")
+    packaged = cli("package", "--no-strength", tmp_path / "pkg", "--tests", plan, "--time-limit", "5")
     assert packaged.status == 1
     assert packaged.stderr.splitlines()[:2] == result.stderr.splitlines()
     assert not (tmp_path / "pkg").exists()
@@ -141,7 +141,7 @@ def test_a_rebuild_regenerates_its_own_files_and_keeps_the_setter_s(cli: Cli, tm
     plan = tmp_path / "my.plan"
     plan.write_text(PLAN)
     package = tmp_path / "downwedig"
-    build = ("package", package, "--format", fmt, "--tests", plan, "--time-limit", "5")
+    build = ("package", "--no-strength", package, "--format", fmt, "--tests", plan, "--time-limit", "5")
     assert cli(*build).status == 0
     identity = _uuid(package)
     mine = {
@@ -183,7 +183,7 @@ def test_a_rebuild_names_bt_s_outputs_as_stale_and_says_how_many_of_yours_it_doe
     cli: Cli, tmp_path: Path
 ) -> None:
     package = tmp_path / "downwedig"
-    build = ("package", package, "--tests", "small", "--time-limit", "5")
+    build = ("package", "--no-strength", package, "--tests", "small", "--time-limit", "5")
     assert cli(*build).status == 0
     for name in ("downwedig.zip", "samples.zip", "problem.en.pdf", "solution.en.pdf", ".gitignore"):
         (package / name).write_bytes(b"made by bt\n")
@@ -206,12 +206,15 @@ def test_two_packages_never_share_a_uuid_and_force_still_refuses_a_folder_it_did
     plan = tmp_path / "my.plan"
     plan.write_text(PLAN)
     for name in ("a", "b"):
-        assert cli("package", tmp_path / name / "downwedig", "--tests", plan, "--time-limit", "5").status == 0
+        assert (
+            cli("package", "--no-strength", tmp_path / name / "downwedig", "--tests", plan, "--time-limit", "5").status
+            == 0
+        )
     assert _uuid(tmp_path / "a/downwedig") != _uuid(tmp_path / "b/downwedig")
     theirs = tmp_path / "theirs"
     (theirs / "data").mkdir(parents=True)
     (theirs / "problem.yaml").write_text("name: theirs\n")
-    refused = cli("package", theirs, "--tests", plan, "--time-limit", "5", "--force")
+    refused = cli("package", "--no-strength", theirs, "--tests", plan, "--time-limit", "5", "--force")
     assert refused.status == 2 and "is not a package that 'downwedig package' wrote" in refused.stderr
     assert sorted(p.name for p in theirs.iterdir()) == ["data", "problem.yaml"]
 
@@ -220,10 +223,10 @@ def test_a_setter_s_file_where_a_new_test_goes_stops_the_rebuild(cli: Cli, tmp_p
     plan = tmp_path / "my.plan"
     plan.write_text(PLAN)
     package = tmp_path / "downwedig"
-    assert cli("package", package, "--tests", plan, "--time-limit", "5").status == 0
+    assert cli("package", "--no-strength", package, "--tests", plan, "--time-limit", "5").status == 0
     (package / "data/secret/extra.in").write_text("mine\n")
     plan.write_text(PLAN + "extra random --n 40\n")
-    refused = cli("package", package, "--tests", plan, "--time-limit", "5", "--force")
+    refused = cli("package", "--no-strength", package, "--tests", plan, "--time-limit", "5", "--force")
     assert refused.status == 1
     assert "data/secret/extra.in is not the tool's" in refused.stderr
     assert (package / "data/secret/extra.in").read_text() == "mine\n"
@@ -250,7 +253,7 @@ def test_a_signal_while_package_times_its_solutions_ends_every_run_and_leaves_no
     plan = tmp_path / "slow.plan"
     plan.write_text(PLAN + "".join(f"t{k} random --n 60000 --seed {k}\n" for k in range(4)))
     tag = f"workspace-{os.getpid()}-{time.monotonic_ns()}"
-    package = start("package", tmp_path / "downwedig", "--tests", plan, tag=tag, TMPDIR=str(temporary))
+    package = start("package", "--no-strength", tmp_path / "downwedig", "--tests", plan, tag=tag, TMPDIR=str(temporary))
     try:
         deadline = time.monotonic() + 60
         while not our_processes(tag, runs=True):  # (a run going on: a process with its mark)
@@ -279,11 +282,13 @@ def test_a_zip_path_inside_the_package_or_where_none_can_go_is_refused_before_an
     monkeypatch.chdir(tmp_path)
     plan = tmp_path / "my.plan"
     plan.write_text(PLAN)
-    assert cli("package", "downwedig", "--tests", plan, "--time-limit", "5").status == 0
+    assert cli("package", "--no-strength", "downwedig", "--tests", plan, "--time-limit", "5").status == 0
     (tmp_path / "x").mkdir()
     (tmp_path / "link").symlink_to(tmp_path / "downwedig")
     before = sorted(p.name for p in (tmp_path / "downwedig").iterdir())
-    result = cli("package", "downwedig", "--tests", plan, "--time-limit", "5", "--force", "--zip", where)
+    result = cli(
+        "package", "--no-strength", "downwedig", "--tests", plan, "--time-limit", "5", "--force", "--zip", where
+    )
     assert result.status == 2
     assert "--zip" in result.stderr and ("outside the package" in result.stderr or "not written into" in result.stderr)
     assert sorted(p.name for p in (tmp_path / "downwedig").iterdir()) == before
@@ -313,7 +318,7 @@ def test_stress_add_to_keeps_the_shrunk_test_in_the_plan_and_the_next_package_ca
     assert again.status == 1 and plan.read_text().splitlines()[-1].startswith(f"{name}-2 file {name}-2.in")
     plan.write_text("\n".join(plan.read_text().splitlines()[:-1]) + "\n")
     (plan.parent / f"{name}-2.in").unlink()
-    package = cli("package", tmp_path / "downwedig", "--tests", plan, "--time-limit", "5")
+    package = cli("package", "--no-strength", tmp_path / "downwedig", "--tests", plan, "--time-limit", "5")
     assert package.status == 0, package.stderr
     assert (tmp_path / "downwedig" / "data/secret" / f"{name}.in").read_bytes() == b"1\nWWWWWWWW\n"
 

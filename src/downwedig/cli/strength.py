@@ -156,6 +156,8 @@ def _row(entry: Entry, color: bool) -> str:
     if entry.search.witness is None:
         bound = entry.search.equivalent_up_to
         survives = _paint(f"{'survives':>9}", Verdict.TLE.colour, color)
+        if bound is None:
+            return f"  {name:<40} {survives}  no small witness: it takes a larger test"
         return f"  {name:<40} {survives}  no witness: agrees up to n = {bound} (likely equivalent)"
     steps = len(entry.search.witness.rows)
     survives = _paint(f"{'survives':>9}", Verdict.WA.colour, color)
@@ -166,6 +168,8 @@ def _survivor(entry: Entry) -> list[str]:
     assert entry.search is not None
     witness = entry.search.witness
     head = f"  {printable(entry.name)} ({printable(entry.description)})"
+    if witness is None and entry.search.equivalent_up_to is None:
+        return [f"{head}: {entry.search.method}"]
     if witness is None:
         return [
             f"{head}: no witness found: agrees with the reference on {entry.search.method}; likely equivalent, "
@@ -180,11 +184,15 @@ def _survivor(entry: Entry) -> list[str]:
 
 def _text(report: Strength, color: bool, plan: str | None, added: list[str]) -> str:
     total, caught = len(report.mutants), report.caught
-    likely = sum(1 for e in report.mutants if e.search is not None and e.search.witness is None)
-    missed = total - caught - likely
+    searched = [e.search for e in report.mutants if e.search is not None and e.search.witness is None]
+    likely = sum(1 for search in searched if search.equivalent_up_to is not None)
+    larger = len(searched) - likely
+    missed = total - caught - likely - larger
     lines = [f"strength: the tests catch {caught} of {total} mutants ({100 * caught / max(1, total):.0f} %)"]
     if likely:
         lines[0] += f"; {likely} survive{'s' * (likely == 1)} with no witness found (likely equivalent)"
+    if larger:
+        lines[0] += f"; {larger} survive{'s' * (larger == 1)} that only a larger test can catch"
     if missed:
         lines[0] += (
             f"; {missed} survive{'s' * (missed == 1)} with a witness: the tests miss {'it' if missed == 1 else 'them'}"

@@ -126,16 +126,12 @@ def vet(
         if first is not None
     }
     left = [m for m, first in zip(run, found, strict=True) if first is None]
-    small = [m for m in left if not m.needs]  # (the others have no small witness: what they need is said)
-    searched = dict(zip(small, forked_map([_search(m, seed) for m in small], jobs=jobs), strict=True))
-    survivors = [(m, _outcome(m, searched.get(m))) for m in left]
+    searched = forked_map([_search(m, seed) for m in left], jobs=jobs)
+    survivors = [(m, _outcome(search)) for m, search in zip(left, searched, strict=True)]
     return Vetting(len(cases), caught, survivors, equivalent)
 
 
-def _outcome(mutant: Mutant, search: Search | WorkerFailed | None) -> Search:
-    """A survivor's search as the vetting reports it: a mutant that needs a large test is not searched."""
-    if search is None:
-        return Search(None, None, 0, f"no small staircase catches it; {mutant.needs} would")
+def _outcome(search: Search | WorkerFailed) -> Search:
     return search if isinstance(search, Search) else Search(None, None, 0, f"the search failed: {search}")
 
 

@@ -150,7 +150,15 @@ def search_mutant(mutant: Mutant, seed: int = 0) -> Search:
     ([0, 0, 0, 0, 0, 0, 0, 0, 0], <Verdict.WA: 'WA'>, '211111112')
     >>> search_mutant(mutant("window_9")).equivalent_up_to
     4
+
+    A mutant that only a large test can catch (:attr:`~.catalogue.Mutant.needs`) is not searched: its search says
+    what it takes.
+
+    >>> search_mutant(mutant("wraps_16_bits")).method
+    'no small staircase catches it; a test of more than 65,536 steps (gen max) would'
     """
+    if mutant.needs:
+        return Search(None, None, 0, f"no small staircase catches it; {mutant.needs} would")
     small, bound, method = _small(mutant.symmetric)
     random = (test.rows() for test in cases(seed, RANDOM_TESTS, RANDOM_MAX_N, _families()))
     tried = 0
