@@ -54,6 +54,7 @@ def few(cli: Cli, tmp_path: Path, sample_only: Path) -> Path:
 def test_on_the_sample_alone_every_survivor_gets_a_small_witness_added_to_the_plan(
     cli: Cli, tmp_path: Path, sample_only: Path
 ) -> None:
+    only_thorough("every mutant's search on the sample: 11 s of CPU (the searches' own tests run always)")
     plan = tmp_path / "my.plan"
     plan.write_text("a equal --n 3\n")
     result = cli("strength", sample_only, "--format", "json", "-j", "2", "--add-to", plan)
