@@ -98,6 +98,7 @@ def test_on_the_sample_alone_every_survivor_gets_a_small_witness_added_to_the_pl
 
 
 def test_the_table_names_every_mutant_the_solutions_and_the_tests_side(cli: Cli, tmp_path: Path, few: Path) -> None:
+    only_thorough("the whole catalogue and a solution on four tests, with the survivors' searches: 11 s of CPU")
     wrong = solution_command(tmp_path, "day_one")  # wrong on day 1 of every test
     result = cli("strength", few, "-j", "2", "--solution", wrong)
     lines = result.out.splitlines()
