@@ -452,3 +452,25 @@ def test_what_a_judge_killed_with_sigkill_left_in_the_temporary_folder_goes(tmp_
     finally:
         tempfile.tempdir = saved
     assert sorted(p.name for p in tmp_path.iterdir()) == [mine.name]
+
+
+def test_a_signal_as_a_run_starts_leaves_no_run_behind(monkeypatch: pytest.MonkeyPatch, mode: str, tag: str) -> None:
+    # (A SIGTERM whose handler runs between the run's start and its joining the runs stop_all kills: the handler's
+    # exception once left that run going on; the fresh machine's package-under-SIGTERM test caught it, once.)
+    from downwedig.contest.running import launch
+    from downwedig.interrupts import Terminated, terminations
+
+    real = launch._start
+
+    def start_then_signal(*args: object, **kwargs: object) -> object:
+        process = real(*args, **kwargs)  # type: ignore[arg-type]
+        os.kill(os.getpid(), signal.SIGTERM)  # (its handler runs at the next line of Python: inside the window)
+        return process
+
+    monkeypatch.setattr(launch, "_start", start_then_signal)
+    try:
+        with pytest.raises(Terminated), terminations(stop_all):
+            run_solution("sleep 30", b"", Limits(cpu_s=1, memory_mib=64), timeout=60)
+    finally:
+        stop_all(False)
+    assert left_running(tag, patience=5) == []

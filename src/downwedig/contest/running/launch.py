@@ -45,9 +45,11 @@ import secrets
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from subprocess import Popen
 
+from ... import interrupts
 from ...errors import CommandError
 from . import kernel, sweep, workspace
 from .command import limit_script, relocated, run_words
@@ -270,6 +272,7 @@ def launch(command: str, limits: Limits, *, timeout: float, ahead: bool = False)
         ahead = ahead and box.holds_at_gate
         program = _program_pipe() if box.name is not None else None
         held = () if program is None else (program,)
+        process: Popen[bytes] | None = None
         try:
             inside = box.words(
                 command,
@@ -288,7 +291,10 @@ def launch(command: str, limits: Limits, *, timeout: float, ahead: bool = False)
                 close=counted.closes(held),
             )
             argv = counted.wrap(["/bin/sh", "-c", script, "downwedig-run", *inside])
-            with sweep.LOCK:
+            # (In the main thread a signal's handler raises: held, it waits until the run is among those stop_all
+            # kills, rather than cut between its start and that, which would leave it going on.)
+            main = threading.current_thread() is threading.main_thread()
+            with sweep.LOCK, interrupts.held() if main else contextlib.nullcontext():
                 if _stopping:
                     raise Stopped("runs were stopped")
                 # (this thread's, which the run inherits: a keyring of its own; where one could be had before and no
@@ -299,9 +305,12 @@ def launch(command: str, limits: Limits, *, timeout: float, ahead: bool = False)
                 running = sweep.ACTIVE[mark] = _Process(process.pid, counted)
         except BaseException:
             _close_all([pipes[0][1], pipes[1][0], pipes[2][0]])
+            if process is not None:  # (started, then the signal held meanwhile: ended here, not left going on)
+                _abandon(process, counted, mark)
             raise
         finally:  # (the run's ends: its own now)
             _close_all([pipes[0][0], pipes[1][1], pipes[2][1], *held])
+        assert process is not None
         launched = Launch(
             stack.pop_all(),  # (what it made is the launch's now)
             process,
@@ -332,6 +341,14 @@ def _program_pipe() -> int:
     finally:
         os.close(writer)
     return reader
+
+
+def _abandon(process: Popen[bytes], counted: Accounting, mark: str) -> None:
+    """End a run that was started and will not be run: killed with all it started, and reaped."""
+    sweep.ACTIVE.pop(mark, None)
+    counted.kill_now(process.pid)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=5)
 
 
 def _close_all(fds: list[int] | tuple[int, ...]) -> None:
