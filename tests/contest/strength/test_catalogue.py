@@ -7,7 +7,7 @@ import random
 import sys
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from downwedig.contest.generating.registry import generate
@@ -124,6 +124,7 @@ def _seed_depth(steps: bytes) -> int:
 
 
 @given(st.lists(st.sampled_from([0, 1, 3, 7, 255]), min_size=1, max_size=60), st.integers(1, 70))
+@example(rows=[0] * 8 + [255] + [0] * 3, limit=11)  # (day 12 meets day 10 at step 1, a frame deep there still)
 @examples(300)
 def test_the_recursion_s_depth_is_the_seed_s(rows: list[int], limit: int) -> None:
     steps = packed_move_masks(bytes(rows), 8)

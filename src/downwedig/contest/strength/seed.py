@@ -72,6 +72,10 @@ def too_deep(steps: bytes, limit: int = DEEPEST) -> bool:
         alive[start] = step  # (day `step` comes first: a later day with its window at its step stops there)
         if later is not None and later - step + 1 > limit:
             return True
+        # (every day alive here has a frame at step - 1, also one that meets an earlier day's window there: its
+        # call is made, and stops at the memo; so the depth is counted before the days that meet are merged)
+        if max(alive.values()) - step + 2 > limit:
+            return True
         move = through[steps[step - 2]]
         ahead: dict[int, int] = {}
         for window, day in alive.items():
@@ -79,9 +83,6 @@ def too_deep(steps: bytes, limit: int = DEEPEST) -> bool:
             earlier = ahead.get(window)
             ahead[window] = day if earlier is None else min(day, earlier)
         alive = ahead
-        # (a day alive at step - 1 is that many frames deep, and goes deeper; the days it met stopped above)
-        if max(alive.values()) - step + 2 > limit:
-            return True
         if step <= limit + 1 and max(alive.values()) <= limit:
             return False  # (no day left can go deeper than its own number)
     return False
