@@ -27,7 +27,6 @@ class Vetting:
     """What :func:`vet` found: each mutant that some test catches, with that test and the verdict (``caught``,
     in the catalogue's order); each survivor with its search; the mutants left out as equivalent."""
 
-    tests: int
     caught: dict[str, tuple[str, str]]  # mutant -> (the first test that catches it, the verdict there)
     survivors: list[tuple[Mutant, Search]]
     equivalent: list[Mutant]
@@ -40,7 +39,8 @@ class Vetting:
     def summary(self) -> str:
         """The strength in one line, as ``package`` says it. O(1).
 
-        >>> Vetting(2, {"first_day": ("sample/1", "WA")}, [], [mutant_named("window_9")]).summary()
+        >>> from downwedig.contest.strength.catalogue import mutant
+        >>> Vetting({"first_day": ("sample/1", "WA")}, [], [mutant("window_9")]).summary()
         'the tests catch 1 of 1 mutants (and 1 more is equivalent to the judge: no test can catch it)'
         """
         more = len(self.equivalent)
@@ -52,10 +52,11 @@ class Vetting:
     def note(self, command: str) -> str:
         """The Markdown note a package keeps: the summary, each mutant and its catch, each survivor's witness
         (or what it agrees on) and ``command``, the one that gives the whole report. O(mutants + witnesses)."""
+        summary = self.summary()
         lines = [
             "# The strength of these tests",
             "",
-            f"**{self.summary()[0].upper()}{self.summary()[1:]}.**",
+            f"**{summary[:1].upper()}{summary[1:]}.**",
             "",
             "Written by `downwedig package`. The mutants are plausible wrong solutions of this problem (the",
             "field's mistakes, and the reference solver's comparisons, constants and bounds mutated), the",
@@ -94,13 +95,6 @@ def _found(search: Search) -> str:
     return f"no witness found: it agrees with the judge on {search.method} (likely equivalent)"
 
 
-def mutant_named(name: str) -> Mutant:
-    """The catalogue's mutant ``name`` (for the doctests). O(1)."""
-    from .catalogue import mutant
-
-    return mutant(name)
-
-
 def vet(
     cases: Sequence[Case],
     *,
@@ -112,7 +106,8 @@ def vet(
     """The tests ``cases`` vetted against ``mutants`` (see the module docstring); ``progress`` is told each
     mutant's name as it is judged. O(the mutants' runs up to their first catch / jobs, and each survivor's search).
 
-    >>> found = vet([Case("sample/1", bytes(2), "21")], mutants=[mutant_named("first_day"), mutant_named("window_9")])
+    >>> from downwedig.contest.strength.catalogue import mutant
+    >>> found = vet([Case("sample/1", bytes(2), "21")], mutants=[mutant("first_day"), mutant("window_9")])
     >>> found.caught, [m.name for m in found.equivalent]
     ({'first_day': ('sample/1', 'WA')}, ['window_9'])
     """
@@ -128,7 +123,7 @@ def vet(
     left = [m for m, first in zip(run, found, strict=True) if first is None]
     searched = forked_map([_search(m, seed) for m in left], jobs=jobs)
     survivors = [(m, _outcome(search)) for m, search in zip(left, searched, strict=True)]
-    return Vetting(len(cases), caught, survivors, equivalent)
+    return Vetting(caught, survivors, equivalent)
 
 
 def _outcome(search: Search | WorkerFailed) -> Search:
