@@ -180,7 +180,7 @@ def package_contents(
     vetting = None
     if strength:
         tell = (lambda mutant: progress(f"mutant {mutant} (strength)")) if progress else None
-        vetting = vet(cases, jobs=len(os.sched_getaffinity(0)), progress=tell)
+        vetting = vet(cases, jobs=os.cpu_count() or 1, progress=tell)
     accepted = {
         "solution.cpp": resource("programs", "solution.cpp"),
         "solution.py": bundle(PROGRAMS["solution"]).encode(),
