@@ -38,6 +38,7 @@ __all__ = [
     "add_limit_options",
     "day_of",
     "diagnostic",
+    "ending_runs",
     "error",
     "int_range",
     "isolation_words",
@@ -205,3 +206,17 @@ def isolation_words(mode: str, missing: list[str]) -> str:
     'process-group (not given here: no sandbox)'
     """
     return printable(mode + (f" (not given here: {'; '.join(missing)})" if missing else ""))
+
+
+def ending_runs(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """``command(args)`` for a command that runs solutions: SIGTERM, SIGHUP and Ctrl-C at any moment end every
+    run it started (and what it half-wrote goes), and the command exits 143, 129 or 130; runs are allowed again
+    afterwards. O(1) beyond the command."""
+    from ..contest.running.run import stop_all
+    from ..interrupts import terminations
+
+    try:
+        with terminations(stop_all, interrupt=True):
+            return command(args)
+    finally:
+        stop_all(False)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import CommandError, printable, seconds_range
+from ._common import CommandError, ending_runs, printable, seconds_range
 
 if TYPE_CHECKING:
     from ..contest.shipping.formats.base import PackageFormat
@@ -105,14 +105,7 @@ def _size(count: int) -> str:
 def run(args: argparse.Namespace) -> int:
     """SIGTERM and SIGHUP (and Ctrl-C) at any moment end every run it started (the timing's) and remove what it
     half-wrote; the command then exits 143, 129 (130)."""
-    from ..contest.running.run import stop_all
-    from ..interrupts import terminations
-
-    try:
-        with terminations(stop_all, interrupt=True):
-            return _package(args)
-    finally:
-        stop_all(False)
+    return ending_runs(_package, args)
 
 
 def _checked_zip(args: argparse.Namespace, fmt: PackageFormat) -> Path | None:

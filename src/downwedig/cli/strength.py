@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import UsageError, add_limit_options, int_range, printable, use_color
+from ._common import UsageError, add_limit_options, ending_runs, int_range, printable, use_color
 from ._plan import add_to_plan, plan_names
 
 if TYPE_CHECKING:
@@ -67,14 +67,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.running.run import stop_all
-    from ..interrupts import terminations
-
-    try:
-        with terminations(stop_all, interrupt=True):
-            return _strength(args)
-    finally:
-        stop_all(False)
+    return ending_runs(_strength, args)
 
 
 def _strength(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from ..staircase import MAX_N
-from ._common import CommandError, add_limit_options, int_range, printable, write_output
+from ._common import CommandError, add_limit_options, ending_runs, int_range, printable, write_output
 from ._plan import add_to_plan, plan_names
 
 if TYPE_CHECKING:
@@ -108,14 +108,7 @@ def _excerpt(data: bytes, limit: int = 400) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.running.run import stop_all
-    from ..interrupts import terminations
-
-    try:
-        with terminations(stop_all, interrupt=True):
-            return _stress(args)
-    finally:
-        stop_all(False)
+    return ending_runs(_stress, args)
 
 
 def _stress(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._common import UsageError, add_limit_options, int_range, isolation_words, printable, use_color
+from ._common import UsageError, add_limit_options, ending_runs, int_range, isolation_words, printable, use_color
 
 if TYPE_CHECKING:
     from ..contest.judging.judge import Result, Summary, Test
@@ -86,14 +86,7 @@ def _timing_line(totals: Summary) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..contest.running.run import stop_all
-    from ..interrupts import terminations
-
-    try:
-        with terminations(stop_all, interrupt=True):
-            return _judge(args)
-    finally:
-        stop_all(False)
+    return ending_runs(_judge, args)
 
 
 def _data_name(path: Path, packages: dict[Path, bool]) -> str | None:
